@@ -1,0 +1,48 @@
+// One jest run for every layer: unit and service integration (node), web components (jsdom),
+// and end-to-end through the gateway and a real browser (test/). ESM throughout: NestJS 12 is ESM-only.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2023',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+  },
+];
+const shared = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: {
+    '^@medical-qr/(contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+};
+
+export default {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{libs,services,tools}/*/src/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
+      moduleNameMapper: { ...shared.moduleNameMapper, '\\.css$': '<rootDir>/web/test/style-stub.js' },
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
+};
