@@ -1,0 +1,55 @@
+/**
+ * Error codes that cross process boundaries. Services throw `{ code, message }`; the gateway
+ * maps the code to an HTTP status with {@link httpStatusFor}; the web reads `code` from the body.
+ */
+export const ErrorCodes = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  EMAIL_NOT_FOUND: 'EMAIL_NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  GONE: 'GONE',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL: 'INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  EMAIL_NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in STATUS_BY_CODE;
+}
+
+export function httpStatusFor(code: ErrorCode): number {
+  return STATUS_BY_CODE[code];
+}
+
+/** The one error body every HTTP error response has. `errorId` is set on 500s and is also in the log. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  code?: ErrorCode;
+  errorId?: string;
+}
+
+/** What a service sends back over NATS when a handler fails on purpose. */
+export interface RpcErrorPayload {
+  code: ErrorCode;
+  message: string;
+}

@@ -1,0 +1,14 @@
+/** JSON messages pushed to browsers over the `/ws` socket. */
+export const LiveMessageTypes = {
+  subscriptionUpdated: 'subscription_updated',
+  cartCleared: 'cart_cleared',
+} as const;
+
+export type LiveMessageType = (typeof LiveMessageTypes)[keyof typeof LiveMessageTypes];
+
+export interface LiveMessage {
+  type: LiveMessageType;
+  [key: string]: unknown;
+}
+
+export const LIVE_SOCKET_PATH = '/ws';
