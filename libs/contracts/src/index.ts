@@ -1,2 +1,4 @@
 export * from './errors.js';
+export * from './health.js';
 export * from './live.js';
+export * from './services.js';

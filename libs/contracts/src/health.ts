@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { ServiceName } from './services.js';
+
+/** Request/reply pattern each service answers to report its own health. */
+export const healthPattern = (service: ServiceName) => `${service}.health.check` as const;
+
+export const componentStatusSchema = z.object({
+  status: z.enum(['up', 'down']),
+  latencyMs: z.number().int().nonnegative().optional(),
+  message: z.string().optional(),
+});
+export type ComponentStatus = z.infer<typeof componentStatusSchema>;
+
+/** What a service answers to its health pattern. */
+export const serviceHealthSchema = z.object({
+  service: z.string(),
+  status: z.enum(['up', 'down']),
+  database: componentStatusSchema,
+});
+export type ServiceHealth = z.infer<typeof serviceHealthSchema>;
+
+/** `GET /api/health`: 200 when everything is up, 503 otherwise, with the same body. */
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  checks: {
+    postgres: ComponentStatus;
+    redis: ComponentStatus;
+    nats: ComponentStatus;
+  };
+  services: Record<ServiceName, ComponentStatus>;
+}

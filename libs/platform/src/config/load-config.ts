@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Raised when the environment does not satisfy an app's schema; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once, at start-up, against an app's schema.
+ * Every missing or malformed variable is reported together, by name.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    const given = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
+    return given === undefined ? `${name}: ${issue.message} (not set)` : `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}

@@ -1,0 +1,36 @@
+import { ErrorCodes, type ErrorCode, type RpcErrorPayload, isErrorCode } from '@medical-qr/contracts';
+
+/** An error meant for the caller: its code and message cross NATS and reach the HTTP client. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toPayload(): RpcErrorPayload {
+    return { code: this.code, message: this.message };
+  }
+
+  static notFound(message = 'Not found') {
+    return new AppError(ErrorCodes.NOT_FOUND, message);
+  }
+  static validation(message: string) {
+    return new AppError(ErrorCodes.VALIDATION_ERROR, message);
+  }
+  static unavailable(message: string) {
+    return new AppError(ErrorCodes.SERVICE_UNAVAILABLE, message);
+  }
+}
+
+/** Recognises an `{code, message}` payload that came back over NATS. */
+export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    isErrorCode((value as RpcErrorPayload).code) &&
+    typeof (value as RpcErrorPayload).message === 'string'
+  );
+}

@@ -1,0 +1,22 @@
+import { Catch, type RpcExceptionFilter } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { throwError, type Observable } from 'rxjs';
+import { ErrorCodes, type RpcErrorPayload } from '@medical-qr/contracts';
+import { AppError } from './app-error.js';
+
+/**
+ * Turns whatever a message handler throws into the `{code, message}` payload that crosses NATS.
+ * Unexpected errors are logged with an id and reach the caller as INTERNAL with that id only.
+ */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown): Observable<RpcErrorPayload & { errorId?: string }> {
+    if (exception instanceof AppError) return throwError(() => exception.toPayload());
+    const errorId = randomUUID();
+    this.logger.error({ err: exception, errorId }, 'unexpected error in message handler');
+    return throwError(() => ({ code: ErrorCodes.INTERNAL, message: `Internal error (id ${errorId})`, errorId }));
+  }
+}

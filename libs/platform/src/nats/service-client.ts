@@ -1,0 +1,76 @@
+import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
+
+import { AppError, isRpcErrorPayload } from '../errors/app-error.js';
+import { CORRELATION_HEADER, currentRequestId } from '../logging/correlation.js';
+import { natsConnectionOptions } from './nats-options.js';
+
+export interface RequestOptions {
+  /** Overrides the client's default timeout for this call. */
+  timeoutMs?: number;
+}
+
+/**
+ * Request/reply and events over NATS, with a deadline on every request and the caller's
+ * request id in the headers. A service that does not answer becomes SERVICE_UNAVAILABLE,
+ * never a hung request; an `{code, message}` reply becomes an AppError with that code.
+ */
+export class ServiceClient {
+  private readonly client: ClientNats;
+
+  constructor(
+    natsUrl: string,
+    clientName: string,
+    private readonly defaultTimeoutMs: number,
+  ) {
+    this.client = new ClientNats(natsConnectionOptions(natsUrl, clientName));
+  }
+
+  async connect(): Promise<void> {
+    await this.client.connect();
+  }
+
+  /** Whether the NATS connection is up right now (no round trip). */
+  isConnected(): boolean {
+    try {
+      const connection = this.client.unwrap<{ isClosed(): boolean; protocol?: { connected?: boolean } }>();
+      return !connection.isClosed() && connection.protocol?.connected !== false;
+    } catch {
+      return false;
+    }
+  }
+
+  async request<T>(pattern: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const service = pattern.split('.')[0];
+    const record = new NatsRecordBuilder(payload ?? {}).setHeaders(this.headers()).build();
+    try {
+      return await firstValueFrom(this.client.send<T>(pattern, record).pipe(rxTimeout(timeoutMs)));
+    } catch (error) {
+      if (isRpcErrorPayload(error)) throw new AppError(error.code, error.message);
+      if (error instanceof TimeoutError) {
+        throw AppError.unavailable(`The ${service} service did not answer within ${timeoutMs} ms. Please try again.`);
+      }
+      throw AppError.unavailable(`The ${service} service cannot be reached right now. Please try again in a moment.`);
+    }
+  }
+
+  /** Publishes a fact; nobody answers. */
+  async emit(pattern: string, payload: unknown): Promise<void> {
+    const record = new NatsRecordBuilder(payload ?? {}).setHeaders(this.headers()).build();
+    await firstValueFrom(this.client.emit(pattern, record), { defaultValue: undefined });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  private headers() {
+    const h = natsHeaders();
+    const requestId = currentRequestId();
+    if (requestId) h.set(CORRELATION_HEADER, requestId);
+    return h;
+  }
+}
+

@@ -1,0 +1,4 @@
+/** Injection tokens for what the platform gives every service. */
+export const CONFIG = Symbol('CONFIG');
+export const LOGGER = Symbol('LOGGER');
+export const DATABASE = Symbol('DATABASE');

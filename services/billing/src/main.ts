@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { bootstrapService } from '@medical-qr/platform';
+import { BillingModule } from './billing.module.js';
+
+await bootstrapService({
+  name: 'billing',
+  module: BillingModule,
+  migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
+});

@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import {
+  healthPattern,
+  SERVICE_NAMES,
+  serviceHealthSchema,
+  type ComponentStatus,
+  type HealthReport,
+  type ServiceName,
+} from '@medical-qr/contracts';
+import type { DatabaseHandle, ServiceClient } from '@medical-qr/platform';
+import { DATABASE } from '@medical-qr/platform';
+import { REDIS, SERVICES_CLIENT } from '../tokens.js';
+
+/** Each check gets this long; the whole report answers within it, whatever is down. */
+const CHECK_TIMEOUT_MS = 1500;
+
+async function timed(check: () => Promise<unknown>): Promise<ComponentStatus> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { status: 'down', message: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+@Injectable()
+export class HealthService {
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+  ) {}
+
+  async report(): Promise<HealthReport> {
+    const [postgres, redis, nats, ...serviceStatuses] = await Promise.all([
+      timed(() => this.database.ping()),
+      timed(() => this.redis.ping()),
+      timed(async () => {
+        if (!this.services.isConnected()) throw new Error('not connected');
+      }),
+      ...SERVICE_NAMES.map((service) => timed(() => this.checkService(service))),
+    ]);
+    const services = Object.fromEntries(SERVICE_NAMES.map((name, i) => [name, serviceStatuses[i]!])) as Record<
+      ServiceName,
+      ComponentStatus
+    >;
+    const everything = [postgres, redis, nats, ...serviceStatuses];
+    return {
+      status: everything.every((c) => c.status === 'up') ? 'ok' : 'degraded',
+      checks: { postgres: postgres!, redis: redis!, nats: nats! },
+      services,
+    };
+  }
+
+  private async checkService(service: ServiceName) {
+    const reply = serviceHealthSchema.parse(
+      await this.services.request(healthPattern(service), {}, { timeoutMs: CHECK_TIMEOUT_MS }),
+    );
+    if (reply.status !== 'up') throw new Error(`its database is ${reply.database.status}`);
+  }
+}

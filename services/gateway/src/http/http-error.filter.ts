@@ -1,0 +1,70 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { ErrorCodes, httpStatusFor, type ErrorBody, type ErrorCode } from '@medical-qr/contracts';
+import { AppError } from '@medical-qr/platform';
+import { randomUUID } from 'node:crypto';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: ErrorCodes.VALIDATION_ERROR,
+  401: ErrorCodes.UNAUTHORIZED,
+  403: ErrorCodes.FORBIDDEN,
+  404: ErrorCodes.NOT_FOUND,
+  409: ErrorCodes.CONFLICT,
+  410: ErrorCodes.GONE,
+  413: ErrorCodes.PAYLOAD_TOO_LARGE,
+  429: ErrorCodes.RATE_LIMITED,
+  503: ErrorCodes.SERVICE_UNAVAILABLE,
+};
+
+/** Body-parser failures reach us as HttpExceptions caused by an error of this `type`; say them plainly. */
+const BODY_PARSER_MESSAGES: Record<string, string> = {
+  'entity.too.large': 'The request body is too large.',
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'encoding.unsupported': 'The request body has an unsupported encoding.',
+  'charset.unsupported': 'The request body has an unsupported charset.',
+};
+
+function bodyParserMessage(exception: HttpException): string | undefined {
+  const type = (exception.cause as { type?: unknown } | undefined)?.type;
+  return typeof type === 'string' ? BODY_PARSER_MESSAGES[type] : undefined;
+}
+
+/**
+ * Every error leaves the gateway as `{statusCode, message, code?}`. Unexpected ones become a 500
+ * with an error id that is also in the log, and no internals.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<Request>();
+    const body = this.toBody(exception, request);
+    if (!response.headersSent) response.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown, request: Request): ErrorBody {
+    if (exception instanceof AppError) {
+      return { statusCode: httpStatusFor(exception.code), message: exception.message, code: exception.code };
+    }
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      if (statusCode === 404 && exception.message.startsWith('Cannot ')) {
+        const path = request.originalUrl.split('?')[0];
+        return { statusCode, message: `No API route for ${request.method} ${path}`, code: ErrorCodes.NOT_FOUND };
+      }
+      const payload = exception.getResponse();
+      const message =
+        bodyParserMessage(exception) ??
+        (typeof payload === 'object' && payload !== null && 'message' in payload
+          ? [payload.message].flat().join('; ')
+          : exception.message);
+      return { statusCode, message, code: CODE_BY_STATUS[statusCode] };
+    }
+    const errorId = randomUUID();
+    this.logger.error({ err: exception, errorId, method: request.method }, 'unexpected error');
+    return { statusCode: 500, message: `Something went wrong on our side (error id ${errorId}).`, code: ErrorCodes.INTERNAL, errorId };
+  }
+}

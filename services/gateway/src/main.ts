@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ConfigError, createLogger, loadConfig, PinoNestLogger } from '@medical-qr/platform';
+import { gatewayEnvSchema, type GatewayConfig } from './config.js';
+import { setupOpenApi } from './docs/openapi.js';
+import { GatewayModule } from './gateway.module.js';
+import { HttpErrorFilter } from './http/http-error.filter.js';
+import { requestContext } from './http/request-context.middleware.js';
+import { securityHeaders } from './http/security-headers.js';
+import { LiveSocketServer } from './live/live-socket.server.js';
+import { spaMiddleware } from './web/spa.middleware.js';
+
+let config: GatewayConfig;
+try {
+  config = loadConfig(gatewayEnvSchema);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`gateway: ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+const logger = createLogger('gateway', config.LOG_LEVEL);
+
+const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config, logger), {
+  bodyParser: false,
+  logger: new PinoNestLogger(logger),
+});
+app.disable('x-powered-by');
+app.set('trust proxy', config.TRUST_PROXY_HOPS);
+app.use(requestContext(logger));
+app.use(securityHeaders(config.WEB_DIST_DIR));
+app.useBodyParser('json', { limit: config.BODY_LIMIT });
+app.use(spaMiddleware(config.WEB_DIST_DIR));
+app.setGlobalPrefix('api');
+app.useGlobalFilters(new HttpErrorFilter(logger));
+setupOpenApi(app);
+app.enableShutdownHooks();
+
+await app.listen(config.PORT, config.HOST);
+app.get(LiveSocketServer).attach(app.getHttpServer());
+const address = app.getHttpServer().address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+logger.info({ port }, `gateway listening on port ${port}`);

@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { bootstrapService } from '@medical-qr/platform';
+import { RecordsModule } from './records.module.js';
+
+await bootstrapService({
+  name: 'records',
+  module: RecordsModule,
+  migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
+});

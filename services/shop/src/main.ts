@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { bootstrapService } from '@medical-qr/platform';
+import { ShopModule } from './shop.module.js';
+
+await bootstrapService({
+  name: 'shop',
+  module: ShopModule,
+  migrationsFolder: fileURLToPath(new URL('../migrations', import.meta.url)),
+});
