@@ -1,0 +1,96 @@
+import { ArrowLeft, LogIn, Moon, Share2, ShoppingBag, ShoppingCart, Sun } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
+import { buttonClasses, CountBadge } from '../ui/button';
+import { LogoMark } from '../ui/logo-mark';
+import { APP_TITLE, cartLabel, greetingFor, type HeaderProps } from './header-props';
+import { MobileMenu, PremiumBadge } from './mobile-menu';
+import { UserMenu } from './user-menu';
+
+const iconClass = 'size-6';
+
+/** The app header (SPEC section 2, "Header"): back, title, greeting, actions; a menu on small screens. */
+export function Header(props: HeaderProps) {
+  const { user, isPremium = false, theme, onToggleTheme, onShare, cartCount, onLogout } = props;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isHome = location.pathname === paths.home.path;
+  const signedIn = user !== null;
+
+  // The first page of a visit has no in-app history to go back to: go home instead.
+  const goBack = () => {
+    if (location.key === 'default') navigate(paths.home.getHref());
+    else navigate(-1);
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-white/85 dark:border-slate-800 dark:bg-slate-950/95 dark:supports-[backdrop-filter]:bg-slate-950/85">
+      <div className="mx-auto flex min-h-16 max-w-6xl items-center gap-1.5 px-2 sm:gap-3 sm:px-6">
+        {isHome ? null : (
+          <button type="button" aria-label="Back" onClick={goBack} className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
+            <ArrowLeft className={iconClass} aria-hidden="true" />
+          </button>
+        )}
+
+        <Link
+          to={paths.home.getHref()}
+          className="flex min-h-11 min-w-0 items-center gap-2.5 rounded-xl px-1 focus-visible:outline-3 focus-visible:outline-red-600 dark:focus-visible:outline-red-400"
+        >
+          <LogoMark className="size-9" />
+          <span className="text-[15px] leading-tight font-bold tracking-tight text-slate-900 sm:text-lg dark:text-white">
+            {APP_TITLE}
+          </span>
+        </Link>
+
+        <div className="ml-auto flex items-center gap-1">
+          {signedIn ? (
+            <p className="mr-2 hidden items-center gap-2 text-base font-semibold text-slate-800 lg:flex dark:text-slate-100">
+              {greetingFor(user)}
+              {isPremium ? <PremiumBadge /> : null}
+            </p>
+          ) : null}
+
+          <nav aria-label="Quick actions" className="hidden items-center gap-1 md:flex">
+            <Link to={paths.shop.getHref()} aria-label="QR Merch Shop" title="QR Merch Shop" className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
+              <ShoppingBag className={iconClass} aria-hidden="true" />
+            </Link>
+            <button
+              type="button"
+              aria-label="Toggle theme"
+              title={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+              onClick={onToggleTheme}
+              className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+            >
+              {theme === 'dark' ? <Sun className={iconClass} aria-hidden="true" /> : <Moon className={iconClass} aria-hidden="true" />}
+            </button>
+            {onShare ? (
+              <button type="button" aria-label="Share" title="Share this page" onClick={onShare} className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
+                <Share2 className={iconClass} aria-hidden="true" />
+              </button>
+            ) : null}
+            {signedIn && cartCount !== undefined ? (
+              <Link to={paths.cart.getHref()} aria-label={cartLabel(cartCount)} title="Cart" className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
+                <ShoppingCart className={iconClass} aria-hidden="true" />
+                {cartCount > 0 ? <CountBadge count={cartCount} className="absolute -top-0.5 -right-0.5" /> : null}
+              </Link>
+            ) : null}
+            {signedIn ? (
+              <UserMenu onLogout={onLogout} />
+            ) : (
+              <Link
+                to={paths.home.getHref({ login: true })}
+                aria-label="Login"
+                title="Login"
+                className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+              >
+                <LogIn className={iconClass} aria-hidden="true" />
+              </Link>
+            )}
+          </nav>
+
+          <MobileMenu {...props} className="md:hidden" />
+        </div>
+      </div>
+    </header>
+  );
+}

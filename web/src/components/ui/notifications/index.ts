@@ -1,0 +1,11 @@
+export {
+  dismissNotification,
+  notificationsSlice,
+  notify,
+  resolveDuration,
+  selectNotifications,
+  type Notification,
+  type NotificationType,
+  type NotifyInput,
+} from './notifications-slice';
+export { Toaster } from './toaster';

@@ -1,0 +1,1 @@
+export { useAuth, type AuthState, type SessionUser } from './use-auth';

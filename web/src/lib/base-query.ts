@@ -1,0 +1,205 @@
+import { ErrorCodes } from '@medical-qr/contracts';
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import { sessionExpiredHref } from './paths';
+
+/** One call to the gateway. A bare string is a GET of that path. */
+export interface ApiRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. Leave undefined for no body. */
+  body?: unknown;
+  params?: Record<string, string | number | boolean | null | undefined>;
+  /** `null` turns a 401 into `data: null` (for "who is signed in" style queries) instead of an error. */
+  on401?: 'error' | 'null';
+  /** How to read a successful body; JSON (or null when empty) by default. */
+  responseType?: 'json' | 'text' | 'blob';
+}
+
+export type ApiArgs = string | ApiRequest;
+
+/** What every failed call rejects with (the `error` of an RTK Query result). */
+export interface ApiError {
+  /** HTTP status, or FETCH_ERROR when the gateway could not be reached at all. */
+  status: number | 'FETCH_ERROR';
+  /** The body's `code` if it has one, else derived from the status (404, 400, 401), else absent. */
+  code?: string;
+  message: string;
+  /** Set by the gateway on 500s; the same id is in the server log. */
+  errorId?: string;
+  /** The whole parsed error body, for callers that need extra fields. */
+  body?: Record<string, unknown>;
+}
+
+/** The auth endpoints whose 401 means "wrong credentials / nobody signed in", not "session expired". */
+export const AUTH_ENDPOINTS: readonly string[] = [
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/google',
+  '/api/auth/user',
+];
+
+const CODE_BY_STATUS: Partial<Record<number, string>> = {
+  400: ErrorCodes.VALIDATION_ERROR,
+  401: ErrorCodes.UNAUTHORIZED,
+  404: ErrorCodes.EMAIL_NOT_FOUND,
+};
+
+// HTTP/2 responses carry no status text; these keep "HTTP {status}: {statusText}" readable.
+const REASON_PHRASES: Partial<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Turns a non-OK response into an {@link ApiError} (SPEC section 8, "Generic responses"): the body
+ * is parsed as JSON, falling back to `{ message: rawText }`; 404/400/401 get EMAIL_NOT_FOUND,
+ * VALIDATION_ERROR and UNAUTHORIZED unless the body carries its own code; the message is the
+ * body's message or "HTTP {status}: {statusText}".
+ */
+export function normalizeApiError(status: number, statusText: string, rawBody: string): ApiError {
+  let body: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    body = isObject(parsed) ? parsed : { message: rawBody };
+  } catch {
+    body = { message: rawBody };
+  }
+
+  const bodyCode = typeof body.code === 'string' && body.code !== '' ? body.code : undefined;
+  const code = bodyCode ?? CODE_BY_STATUS[status];
+  const message = messageOf(body.message) ?? `HTTP ${status}: ${statusText || REASON_PHRASES[status] || 'Error'}`;
+  const errorId = typeof body.errorId === 'string' ? body.errorId : undefined;
+
+  const error: ApiError = { status, message, body };
+  if (code !== undefined) error.code = code;
+  if (errorId !== undefined) error.errorId = errorId;
+  return error;
+}
+
+function messageOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  // Validation pipes may send a list of messages.
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) {
+    return value.join('; ');
+  }
+  return undefined;
+}
+
+/** The path of a URL without origin, query, hash or trailing slash. */
+function pathnameOf(url: string): string {
+  const path = url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]+/i, '').split(/[?#]/)[0] ?? '';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** A 401 anywhere except the auth endpoints means the session is gone (SPEC section 4, "Session expiry"). */
+export function isSessionExpiry(url: string, status: number | 'FETCH_ERROR'): boolean {
+  return status === 401 && !AUTH_ENDPOINTS.includes(pathnameOf(url));
+}
+
+/** Sends the browser home with `timeout=inactivity`, unless it is already there (no reload loop). */
+export function redirectToSessionExpired(): void {
+  const { pathname, search } = window.location;
+  if (pathname === '/' && new URLSearchParams(search).get('timeout') === 'inactivity') return;
+  window.location.assign(sessionExpiredHref);
+}
+
+export interface GatewayBaseQueryOptions {
+  /** Defaults to the global fetch, looked up at call time. */
+  fetchFn?: (input: string, init: RequestInit) => Promise<Response>;
+  /** What a session expiry does; defaults to {@link redirectToSessionExpired}. */
+  onSessionExpired?: () => void;
+}
+
+type ResponseLike = Pick<Response, 'ok' | 'status' | 'statusText' | 'headers' | 'text' | 'blob'>;
+
+/**
+ * The RTK Query base query for the gateway (SPEC section 7): cookies always included, JSON in and
+ * out, GET unless told otherwise. Errors are {@link ApiError}s; a 401 outside the auth endpoints
+ * logs a notice and triggers the session-expired redirect.
+ */
+export function createGatewayBaseQuery(
+  options: GatewayBaseQueryOptions = {},
+): BaseQueryFn<ApiArgs, unknown, ApiError> {
+  const fetchFn = options.fetchFn ?? ((input, init) => fetch(input, init));
+  const onSessionExpired = options.onSessionExpired ?? redirectToSessionExpired;
+
+  return async (args, { signal }) => {
+    const request: ApiRequest = typeof args === 'string' ? { url: args } : args;
+    const url = buildUrl(request.url, request.params);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const init: RequestInit = { method: request.method ?? 'GET', credentials: 'include', headers, signal };
+    if (request.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(request.body);
+    }
+
+    let response: ResponseLike;
+    try {
+      response = await fetchFn(url, init);
+    } catch (cause) {
+      if (signal.aborted) throw cause;
+      return {
+        error: {
+          status: 'FETCH_ERROR',
+          message: 'Could not reach the server. Check your connection and try again.',
+        },
+      };
+    }
+
+    if (!response.ok) {
+      if (response.status === 401 && request.on401 === 'null') return { data: null };
+      const error = normalizeApiError(response.status, response.statusText, await safeText(response));
+      if (isSessionExpiry(url, response.status)) {
+        console.warn(`Session expired (401 from ${request.method ?? 'GET'} ${pathnameOf(url)}); returning to the home page.`);
+        onSessionExpired();
+      }
+      return { error };
+    }
+
+    return { data: await readBody(response, request.responseType ?? 'json') };
+  };
+}
+
+function buildUrl(url: string, params: ApiRequest['params']): string {
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  if (!query) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+async function safeText(response: ResponseLike): Promise<string> {
+  try {
+    return await response.text();
+  } catch {
+    return '';
+  }
+}
+
+async function readBody(response: ResponseLike, type: NonNullable<ApiRequest['responseType']>): Promise<unknown> {
+  if (type === 'blob') return response.blob();
+  const text = await response.text();
+  if (type === 'text') return text;
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

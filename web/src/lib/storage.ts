@@ -1,0 +1,145 @@
+/**
+ * Browser storage (SPEC sections 3 and 4). Values are JSON, except `theme` which is the bare
+ * string the pre-paint script in index.html reads. A value that cannot be read back (corrupted
+ * JSON, or a shape that fails the caller's check) is logged and removed, so one bad write never
+ * breaks the app for good. Storage that is unavailable (private mode, quota, disabled) reads as
+ * empty and ignores writes.
+ */
+
+export const STORAGE_KEYS = {
+  user: 'medical-qr-user',
+  history: 'medical-qr-history',
+  theme: 'theme',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readString(key: StorageKey): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeString(key: StorageKey, value: string): void {
+  try {
+    storage()?.setItem(key, value);
+  } catch (error) {
+    console.warn(`Could not save "${key}" in browser storage`, error);
+  }
+}
+
+export function removeStored(key: StorageKey): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // Nothing to clean up when storage is unavailable.
+  }
+}
+
+/**
+ * Reads a JSON value. `isValid` guards the shape; a value that fails to parse or to validate is
+ * treated as corrupted: a warning is logged, the key is removed and `null` is returned.
+ */
+export function readJson<T>(key: StorageKey, isValid: (value: unknown) => value is T): T | null {
+  const raw = readString(key);
+  if (raw === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return discardCorrupted(key, 'it is not valid JSON');
+  }
+  if (!isValid(value)) return discardCorrupted(key, 'it has an unexpected shape');
+  return value;
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeString(key, JSON.stringify(value));
+}
+
+function discardCorrupted(key: StorageKey, reason: string): null {
+  console.warn(`Removed corrupted browser storage value "${key}": ${reason}.`);
+  removeStored(key);
+  return null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The locally saved user record (SPEC 3 "User"; `isAuthenticated` may ride along). */
+export interface StoredUser {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phoneNumber?: string;
+  createdAt?: string;
+  isTemporary?: boolean;
+  isAuthenticated?: boolean;
+}
+
+const isStoredUser = (value: unknown): value is StoredUser => isObject(value);
+
+export function readStoredUser(): StoredUser | null {
+  return readJson(STORAGE_KEYS.user, isStoredUser);
+}
+
+export function writeStoredUser(user: StoredUser): void {
+  writeJson(STORAGE_KEYS.user, user);
+}
+
+/** A local user counts as signed in only if a record exists and is flagged authenticated. */
+export function isStoredUserAuthenticated(user: StoredUser | null): boolean {
+  return user !== null && user.isAuthenticated === true;
+}
+
+/** One generated QR code remembered in this browser, newest first, unique by id. */
+export interface StoredQrCode {
+  id: string;
+  [field: string]: unknown;
+}
+
+const isHistory = (value: unknown): value is StoredQrCode[] =>
+  Array.isArray(value) && value.every((entry) => isObject(entry) && typeof entry.id === 'string');
+
+export function readStoredHistory(): StoredQrCode[] {
+  return readJson(STORAGE_KEYS.history, isHistory) ?? [];
+}
+
+/** Puts the code first and drops any older copy with the same id. Returns the new list. */
+export function addToStoredHistory(entry: StoredQrCode): StoredQrCode[] {
+  const next = [entry, ...readStoredHistory().filter((existing) => existing.id !== entry.id)];
+  writeJson(STORAGE_KEYS.history, next);
+  return next;
+}
+
+/** Clearing history also forgets the saved user, which signs the local user out. */
+export function clearStoredHistory(): void {
+  removeStored(STORAGE_KEYS.history);
+  removeStored(STORAGE_KEYS.user);
+}
+
+export type Theme = 'light' | 'dark';
+
+export const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark';
+
+/** The theme the user chose, or null if they never chose (then the system preference applies). */
+export function readStoredTheme(): Theme | null {
+  const raw = readString(STORAGE_KEYS.theme);
+  if (raw === null) return null;
+  if (isTheme(raw)) return raw;
+  return discardCorrupted(STORAGE_KEYS.theme, `"${raw}" is not light or dark`);
+}
+
+export function writeStoredTheme(theme: Theme): void {
+  writeString(STORAGE_KEYS.theme, theme);
+}
