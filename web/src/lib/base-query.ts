@@ -110,10 +110,9 @@ export function isSessionExpiry(url: string, status: number | 'FETCH_ERROR'): bo
 }
 
 /** Sends the browser home with `timeout=inactivity`, unless it is already there (no reload loop). */
-export function redirectToSessionExpired(): void {
-  const { pathname, search } = window.location;
-  if (pathname === '/' && new URLSearchParams(search).get('timeout') === 'inactivity') return;
-  window.location.assign(sessionExpiredHref);
+export function redirectToSessionExpired(location: Pick<Location, 'pathname' | 'search' | 'assign'> = window.location): void {
+  if (location.pathname === '/' && new URLSearchParams(location.search).get('timeout') === 'inactivity') return;
+  location.assign(sessionExpiredHref);
 }
 
 export interface GatewayBaseQueryOptions {
@@ -134,7 +133,7 @@ export function createGatewayBaseQuery(
   options: GatewayBaseQueryOptions = {},
 ): BaseQueryFn<ApiArgs, unknown, ApiError> {
   const fetchFn = options.fetchFn ?? ((input, init) => fetch(input, init));
-  const onSessionExpired = options.onSessionExpired ?? redirectToSessionExpired;
+  const onSessionExpired = options.onSessionExpired ?? (() => redirectToSessionExpired());
 
   return async (args, { signal }) => {
     const request: ApiRequest = typeof args === 'string' ? { url: args } : args;

@@ -1,0 +1,19 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { renderApp } from '../../../test/render-with-providers';
+
+describe('not-found page', () => {
+  it('explains that the page does not exist and leads home', () => {
+    const { router } = renderApp('/this/does/not/exist');
+    expect(screen.getByText("The page you're looking for doesn't exist or has been moved.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Go to Home' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('heading', { name: 'Your Digital Medical Emergency Card' })).toBeTruthy();
+    expect(screen.queryByText("The page you're looking for doesn't exist or has been moved.")).toBeNull();
+  });
+
+  it('covers screens that are not built yet', () => {
+    renderApp('/my-account');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,135 @@
+import { jest } from '@jest/globals';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderApp, renderWithProviders } from '../../../test/render-with-providers';
+import { Header } from './header';
+import type { HeaderProps } from './header-props';
+
+const menuEntryNames = () =>
+  Array.from(screen.getByRole('navigation', { name: 'Menu' }).querySelectorAll('a, button')).map(
+    (entry) => entry.getAttribute('aria-label') ?? entry.textContent,
+  );
+
+function openMenu() {
+  fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+  return screen.getByRole('dialog');
+}
+
+describe('Header', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows the title and no back button on the home page', () => {
+    renderApp('/');
+    expect(screen.getByRole('link', { name: /Emergency Quick Response \(QR\)/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('shows a back button on other pages; on the first page of a visit it leads home', () => {
+    renderApp('/some/deep/link');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Your Digital Medical Emergency Card' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('goes back to the previous page when there is one', () => {
+    const { router } = renderApp('/');
+    fireEvent.click(screen.getAllByRole('link', { name: 'QR Merch Shop' })[0]!);
+    expect(router.state.location.pathname).toBe('/qrmerchshop');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('offers shop, theme, share and login when signed out', () => {
+    renderApp('/');
+    for (const name of ['QR Merch Shop', 'Login']) expect(screen.getByRole('link', { name })).toBeTruthy();
+    for (const name of ['Toggle theme', 'Share', 'Open menu']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Cart/ })).toBeNull();
+  });
+
+  it('lists the signed-out entries in the mobile menu', () => {
+    renderApp('/');
+    openMenu();
+    expect(menuEntryNames()).toEqual(['Dark Mode', 'QR Scanner', 'Share', 'QR Merch Shop', 'Login']);
+    expect(within(screen.getByRole('dialog')).getByRole('separator')).toBeTruthy();
+  });
+
+  it('closes the mobile menu when an entry is chosen, and follows it', () => {
+    const { router } = renderApp('/');
+    const dialog = openMenu();
+    fireEvent.click(within(dialog).getByRole('link', { name: 'QR Merch Shop' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/qrmerchshop');
+  });
+
+  it('closes the mobile menu after a toggle entry too', () => {
+    renderApp('/');
+    fireEvent.click(within(openMenu()).getByRole('button', { name: 'Dark Mode' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(openMenu()).getByRole('button', { name: 'Light Mode' })).toBeTruthy();
+  });
+
+  it('sends the login entry to the login dialog on the home page', () => {
+    const { router } = renderApp('/nope');
+    fireEvent.click(within(openMenu()).getByRole('link', { name: 'Login' }));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/?login=true');
+  });
+});
+
+describe('Header when signed in', () => {
+  const base: HeaderProps = {
+    user: { firstName: 'Ada' },
+    theme: 'light',
+    onToggleTheme: () => undefined,
+    onShare: () => undefined,
+    cartCount: 2,
+  };
+
+  it('greets the user and lists the signed-in entries in the mobile menu', () => {
+    renderWithProviders(<Header {...base} onLogout={() => undefined} />);
+    expect(screen.getAllByText('Hi, Ada!').length).toBeGreaterThan(0);
+    openMenu();
+    expect(menuEntryNames()).toEqual([
+      'Dark Mode',
+      'QR Scanner',
+      'Share',
+      'QR Merch Shop',
+      'Cart, 2 items',
+      'My Orders',
+      'My Account',
+      'History',
+      'Contact Us',
+      'Logout',
+    ]);
+  });
+
+  it('marks History with a crown for non-premium users only, and greets "User" without a first name', () => {
+    const { unmount } = renderWithProviders(<Header {...base} user={{ firstName: '' }} />);
+    expect(within(openMenu()).getByRole('img', { name: 'Premium feature' })).toBeTruthy();
+    expect(within(screen.getByRole('dialog')).getByText('Hi, User!')).toBeTruthy();
+    unmount();
+
+    renderWithProviders(<Header {...base} isPremium />);
+    expect(within(openMenu()).queryByRole('img', { name: 'Premium feature' })).toBeNull();
+    expect(within(screen.getByRole('dialog')).getByText('Premium')).toBeTruthy();
+  });
+
+  it('shows the cart count on the cart icon', () => {
+    renderWithProviders(<Header {...base} cartCount={3} />);
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+  });
+
+  it('logs out from the mobile menu and closes it', () => {
+    const onLogout = jest.fn();
+    renderWithProviders(<Header {...base} onLogout={onLogout} />);
+    fireEvent.click(within(openMenu()).getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shares the page from the header', () => {
+    const onShare = jest.fn();
+    renderWithProviders(<Header {...base} onShare={onShare} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(onShare).toHaveBeenCalledTimes(1);
+  });
+});
