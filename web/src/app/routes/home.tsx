@@ -2,6 +2,7 @@ import { ClipboardList, HeartPulse, Phone, QrCode, ScanLine, ShieldCheck, Smartp
 import { useEffect, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../components/ui/notifications';
+import { cn } from '../../lib/cn';
 import { useAppDispatch } from '../hooks';
 
 const steps: Array<{ title: string; text: string; icon: ComponentType<{ className?: string }> }> = [
@@ -25,7 +26,7 @@ const steps: Array<{ title: string; text: string; icon: ComponentType<{ classNam
 const assurances: Array<{ text: string; icon: ComponentType<{ className?: string }> }> = [
   { text: 'Free to start', icon: HeartPulse },
   { text: 'Works on any phone', icon: Smartphone },
-  { text: 'Encrypted, you stay in control', icon: ShieldCheck },
+  { text: 'Private and encrypted', icon: ShieldCheck },
 ];
 
 export function HomeRoute() {
@@ -33,7 +34,7 @@ export function HomeRoute() {
 
   return (
     <>
-      <section className="relative overflow-hidden border-b border-slate-200 bg-gradient-to-b from-red-50 via-white to-white dark:border-slate-800 dark:from-red-950/40 dark:via-slate-950 dark:to-slate-950">
+      <section className="relative overflow-hidden border-b border-slate-200 bg-gradient-to-b from-red-50 via-white to-white dark:border-slate-800 dark:from-red-950/30 dark:via-slate-950 dark:to-slate-950">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-5 pt-10 pb-12 sm:px-6 md:grid-cols-[1.15fr_1fr] md:gap-12 md:pt-16 md:pb-20">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300">
@@ -56,7 +57,7 @@ export function HomeRoute() {
               ))}
             </ul>
           </div>
-          <SampleCard />
+          <SampleCard className="hidden md:block" />
         </div>
       </section>
 
@@ -85,19 +86,24 @@ export function HomeRoute() {
           ))}
         </ol>
       </section>
+
+      {/* On phones the example follows the steps, so the steps are reached first. */}
+      <div className="px-5 pb-12 md:hidden">
+        <SampleCard />
+      </div>
     </>
   );
 }
 
 /** An illustration of the card a responder sees after scanning; clearly marked as an example. */
-function SampleCard() {
+function SampleCard({ className }: { className?: string }) {
   const rows: Array<[string, string]> = [
     ['Allergies', 'Penicillin, peanuts'],
     ['Conditions', 'Type 1 diabetes'],
     ['Organ donor', 'Yes'],
   ];
   return (
-    <figure className="mx-auto w-full max-w-sm md:max-w-md" aria-label="Example of an emergency card">
+    <figure className={cn('mx-auto w-full max-w-sm md:max-w-md', className)} aria-label="Example of an emergency card">
       <div className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-2xl shadow-slate-900/10 dark:border-slate-700 dark:bg-slate-900 dark:shadow-black/50">
         <div className="flex items-center justify-between gap-3 bg-red-600 px-5 py-4 text-white">
           <div>

@@ -80,10 +80,10 @@ export function Header(props: HeaderProps) {
               <Link
                 to={paths.home.getHref({ login: true })}
                 aria-label="Login"
-                title="Login"
-                className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+                className={buttonClasses({ variant: 'secondary', className: 'ml-1 px-3.5' })}
               >
-                <LogIn className={iconClass} aria-hidden="true" />
+                <LogIn className="size-5" aria-hidden="true" />
+                <span className="hidden lg:inline">Login</span>
               </Link>
             )}
           </nav>

@@ -8,6 +8,7 @@ import {
   Menu,
   Moon,
   Package,
+  Phone,
   ScanLine,
   Share2,
   ShoppingBag,
@@ -22,7 +23,7 @@ import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { buttonClasses, CountBadge } from '../ui/button';
 import { LogoMark } from '../ui/logo-mark';
-import { APP_TITLE, cartLabel, greetingFor, type HeaderProps } from './header-props';
+import { cartLabel, greetingFor, type HeaderProps } from './header-props';
 
 type Icon = ComponentType<{ className?: string }>;
 
@@ -36,7 +37,7 @@ type MenuEntry =
       onSelect?: () => void;
       ariaLabel?: string;
       trailing?: ReactNode;
-      destructive?: boolean;
+      tone?: 'primary' | 'destructive';
     }
   | { kind: 'divider' };
 
@@ -84,9 +85,9 @@ function menuEntries(props: HeaderProps): MenuEntry[] {
   entries.push({ kind: 'divider' });
   if (signedIn) {
     entries.push({ kind: 'item', label: 'Contact Us', icon: Mail, to: paths.contactUs.getHref() });
-    entries.push({ kind: 'item', label: 'Logout', icon: LogOut, onSelect: onLogout, destructive: true });
+    entries.push({ kind: 'item', label: 'Logout', icon: LogOut, onSelect: onLogout, tone: 'destructive' });
   } else {
-    entries.push({ kind: 'item', label: 'Login', icon: LogIn, to: paths.home.getHref({ login: true }) });
+    entries.push({ kind: 'item', label: 'Login', icon: LogIn, to: paths.home.getHref({ login: true }), tone: 'primary' });
   }
   return entries;
 }
@@ -117,13 +118,17 @@ export function MobileMenu(props: HeaderProps & { className?: string }) {
           <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
             <LogoMark className="size-9" />
             <div className="min-w-0 flex-1">
-              <Dialog.Title className="text-sm font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+              <Dialog.Title className="text-xs font-bold tracking-[0.12em] text-slate-500 uppercase dark:text-slate-400">
                 Menu
               </Dialog.Title>
-              <p className="truncate text-base font-semibold text-slate-900 dark:text-slate-50">
-                {props.user ? greetingFor(props.user) : APP_TITLE}
-              </p>
-              {props.user && props.isPremium ? <PremiumBadge className="mt-1" /> : null}
+              {props.user ? (
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-lg font-bold text-slate-900 dark:text-white">
+                  <span className="truncate">{greetingFor(props.user)}</span>
+                  {props.isPremium ? <PremiumBadge /> : null}
+                </p>
+              ) : (
+                <p className="text-lg font-bold text-slate-900 dark:text-white">Medical QR</p>
+              )}
             </div>
             <Dialog.Close aria-label="Close menu" className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
               <X className="size-6" aria-hidden="true" />
@@ -143,23 +148,29 @@ export function MobileMenu(props: HeaderProps & { className?: string }) {
               )}
             </ul>
           </nav>
+
+          <p className="m-3 flex items-start gap-2.5 rounded-xl bg-red-50 p-3.5 text-sm font-medium text-red-900 dark:bg-red-950/50 dark:text-red-200">
+            <Phone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            In a medical emergency, call 911 or your local emergency number first.
+          </p>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
+const toneClasses = {
+  default: 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
+  primary: 'mt-1 justify-center bg-red-600 font-semibold text-white shadow-sm hover:bg-red-700 active:bg-red-800',
+  destructive: 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/60',
+};
+
 function MenuItem({ entry, onChosen }: { entry: Extract<MenuEntry, { kind: 'item' }>; onChosen: () => void }) {
-  const { label, icon: Icon, to, onSelect, ariaLabel, trailing, destructive } = entry;
-  const className = cn(
-    entryClass,
-    destructive
-      ? 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/60'
-      : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
-  );
+  const { label, icon: Icon, to, onSelect, ariaLabel, trailing, tone } = entry;
+  const className = cn(entryClass, toneClasses[tone ?? 'default']);
   const content = (
     <>
-      <Icon className={cn('size-5 shrink-0', destructive ? '' : 'text-slate-500 dark:text-slate-400')} aria-hidden="true" />
+      <Icon className={cn('size-5 shrink-0', tone ? '' : 'text-slate-500 dark:text-slate-400')} aria-hidden="true" />
       <span>{label}</span>
       {trailing}
     </>

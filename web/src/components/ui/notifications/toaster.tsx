@@ -131,7 +131,7 @@ function NotificationToast({ notification, onDismiss }: { notification: Notifica
         style.surface,
       )}
     >
-      <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1.5', style.accent)} />
+      {type === 'emergency' ? null : <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1.5', style.accent)} />}
       <Icon className={cn('mt-0.5 size-6 shrink-0', style.iconClass)} aria-hidden="true" />
       <div className="min-w-0 flex-1 pt-0.5">
         <Toast.Title className="text-base leading-snug font-bold">{title}</Toast.Title>
