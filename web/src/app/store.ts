@@ -3,7 +3,7 @@ import { notificationsSlice } from '../components/ui/notifications/notifications
 import { themeSlice } from '../features/theme/theme-slice';
 import { api } from '../lib/api';
 
-/** Features with their own state add it with `rootReducer.inject(slice)`. */
+/** Features with their own state add their slice here. */
 export const rootReducer = combineSlices(api, themeSlice, notificationsSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;

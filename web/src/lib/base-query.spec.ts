@@ -1,6 +1,13 @@
 import { jest } from '@jest/globals';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { createGatewayBaseQuery, isSessionExpiry, normalizeApiError, redirectToSessionExpired, type ApiArgs } from './base-query';
+import {
+  createGatewayBaseQuery,
+  isApiError,
+  isSessionExpiry,
+  normalizeApiError,
+  redirectToSessionExpired,
+  type ApiArgs,
+} from './base-query';
 
 interface FakeReply {
   status?: number;
@@ -134,6 +141,8 @@ describe('gateway base query', () => {
       body: '{"statusCode":410,"message":"This QR code has expired","code":"GONE"}',
     });
     expect(result.error).toMatchObject({ status: 410, code: 'GONE', message: 'This QR code has expired' });
+    expect(isApiError(result.error)).toBe(true);
+    expect(isApiError({ name: 'TypeError', message: 'x is not a function' })).toBe(false);
   });
 
   it('sends the visitor home after a 401 from a non-auth endpoint, and logs why', async () => {

@@ -30,6 +30,17 @@ export interface ApiError {
   body?: Record<string, unknown>;
 }
 
+/** Narrows an RTK Query `error` (ours, or a SerializedError from a thrown exception) to an {@link ApiError}. */
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'status' in error &&
+    'message' in error &&
+    typeof (error as ApiError).message === 'string'
+  );
+}
+
 /** The auth endpoints whose 401 means "wrong credentials / nobody signed in", not "session expired". */
 export const AUTH_ENDPOINTS: readonly string[] = [
   '/api/auth/login',
