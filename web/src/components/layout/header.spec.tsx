@@ -113,6 +113,22 @@ describe('Header when signed in', () => {
     expect(within(screen.getByRole('dialog')).getByText('Premium')).toBeTruthy();
   });
 
+  it('offers account pages and logout in the user menu', () => {
+    const onLogout = jest.fn();
+    renderWithProviders(<Header {...base} onLogout={onLogout} />);
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['My Account', 'History', 'My Orders', 'Contact Us', 'Logout']);
+    fireEvent.click(items[4]!);
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'My Account' }));
+    expect(screen.getByText('Moved to /my-account')).toBeTruthy();
+  });
+
   it('shows the cart count on the cart icon', () => {
     renderWithProviders(<Header {...base} cartCount={3} />);
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
