@@ -1,7 +1,8 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { HealthReport } from '@medical-qr/contracts';
+import { SERVICE_NAMES, type HealthReport, type ServiceHealth, type ServiceName } from '@medical-qr/contracts';
+import { AppError } from '@medical-qr/platform';
 import { HealthService } from './health.service.js';
 
 @ApiTags('health')
@@ -15,5 +16,14 @@ export class HealthController {
     const report = await this.health.report();
     res.status(report.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store');
     return report;
+  }
+
+  @Get(':service')
+  @ApiOperation({ summary: 'Asks one service for its health over NATS; 503 with a message when it does not answer' })
+  async service(@Param('service') service: string): Promise<ServiceHealth> {
+    if (!SERVICE_NAMES.includes(service as ServiceName)) {
+      throw AppError.notFound(`There is no service named "${service.slice(0, 40)}". Known: ${SERVICE_NAMES.join(', ')}.`);
+    }
+    return this.health.askService(service as ServiceName);
   }
 }

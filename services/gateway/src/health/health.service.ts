@@ -6,6 +6,7 @@ import {
   serviceHealthSchema,
   type ComponentStatus,
   type HealthReport,
+  type ServiceHealth,
   type ServiceName,
 } from '@medical-qr/contracts';
 import type { DatabaseHandle, ServiceClient } from '@medical-qr/platform';
@@ -62,10 +63,15 @@ export class HealthService {
     };
   }
 
+  /** One service's own answer; SERVICE_UNAVAILABLE when it does not answer in time. */
+  askService(service: ServiceName, timeoutMs?: number): Promise<ServiceHealth> {
+    return this.services
+      .request(healthPattern(service), {}, { timeoutMs })
+      .then((reply) => serviceHealthSchema.parse(reply));
+  }
+
   private async checkService(service: ServiceName) {
-    const reply = serviceHealthSchema.parse(
-      await this.services.request(healthPattern(service), {}, { timeoutMs: CHECK_TIMEOUT_MS }),
-    );
+    const reply = await this.askService(service, CHECK_TIMEOUT_MS);
     if (reply.status !== 'up') throw new Error(`its database is ${reply.database.status}`);
   }
 }

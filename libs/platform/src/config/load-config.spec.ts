@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { baseEnvSchema } from './env-schemas.js';
+import { ConfigError, loadConfig } from './load-config.js';
+
+describe('loadConfig', () => {
+  it('fills local defaults when nothing is set', () => {
+    const config = loadConfig(baseEnvSchema, {});
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/medical_qr');
+    expect(config.NATS_REQUEST_TIMEOUT_MS).toBe(5000);
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig(baseEnvSchema.extend({ SECRET: z.string().min(10) }), {
+        DATABASE_URL: 'mysql://db',
+        REDIS_URL: 'redis://ok:6379',
+        NATS_REQUEST_TIMEOUT_MS: '-5',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^DATABASE_URL: must be a postgres: or postgresql:\/\/ URL/m);
+    expect(problems).toMatch(/^NATS_REQUEST_TIMEOUT_MS: /m);
+    expect(problems).toMatch(/^SECRET: .*\(not set\)$/m);
+    expect(problems).not.toMatch(/REDIS_URL/);
+  });
+});

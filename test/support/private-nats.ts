@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { freePort } from './free-port.js';
+
+const NATS_SERVER = process.env.NATS_SERVER_BIN ?? 'nats-server';
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
+}
+
+/**
+ * A nats-server of the test's own on a free loopback port, so tests never share subjects with a
+ * running `npm start` and can stop and restart it at will (the shared server is never touched).
+ */
+export class PrivateNats {
+  private process?: ChildProcess;
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<PrivateNats> {
+    const nats = new PrivateNats(await freePort());
+    await nats.resume();
+    return nats;
+  }
+
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts (again) on the same port. */
+  async resume(): Promise<void> {
+    this.process = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port)], { stdio: 'ignore' });
+    await waitForPort(this.port, 5000);
+  }
+
+  /** Kills the server, as an outage would. */
+  async kill(): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+}
