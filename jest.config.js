@@ -17,6 +17,7 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
     '^@medical-qr/(contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@medical-qr/launcher$': '<rootDir>/tools/launcher/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };
@@ -41,8 +42,8 @@ export default {
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.e2e.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },
   ],
 };

@@ -50,7 +50,7 @@ describe('gateway', () => {
   it('gives every response a request id, keeping a plain one the client sent', async () => {
     const sent = await api('/api/health', { headers: { 'x-request-id': 'client-chosen-id-123' } });
     expect(sent.headers.get('x-request-id')).toBe('client-chosen-id-123');
-    const hostile = await api('/api/health', { headers: { 'x-request-id': 'evil\u0000id <script>' } });
+    const hostile = await api('/api/health', { headers: { 'x-request-id': 'evil id <script>' } });
     expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/test-stack.js';
+import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 
 /** Polls until `check` passes or the time is up; returns how long it took. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
@@ -17,10 +17,10 @@ async function get(url: string) {
 }
 
 describe('when NATS goes away and comes back', () => {
-  let system: TestStack;
+  let system: IsolatedStack;
 
   beforeAll(async () => {
-    system = await startTestStack('nats-outage', { NATS_REQUEST_TIMEOUT_MS: '2000' });
+    system = await startIsolatedStack('nats-outage', { NATS_REQUEST_TIMEOUT_MS: '2000' });
   });
   afterAll(async () => {
     await system?.stop();

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { testEnvironment } from '../support/test-stack.js';
+import { isolatedEnvironment } from '@medical-qr/launcher';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,7 +22,7 @@ describe('start-up with bad configuration', () => {
   it('a service stops at once, naming every bad variable', async () => {
     const { code, output } = await runToExit(
       ['services/records/dist/main.js'],
-      testEnvironment({ DATABASE_URL: 'mysql://localhost/db', NATS_URL: 'not a url', LOG_LEVEL: 'loud' }),
+      isolatedEnvironment({ DATABASE_URL: 'mysql://localhost/db', NATS_URL: 'not a url', LOG_LEVEL: 'loud' }),
     );
     expect(code).toBe(1);
     expect(output).toContain('records: Invalid configuration');
@@ -32,7 +32,7 @@ describe('start-up with bad configuration', () => {
   });
 
   it('the gateway stops at once on a bad PORT', async () => {
-    const { code, output } = await runToExit(['services/gateway/dist/main.js'], testEnvironment({ PORT: 'eighty' }));
+    const { code, output } = await runToExit(['services/gateway/dist/main.js'], isolatedEnvironment({ PORT: 'eighty' }));
     expect(code).toBe(1);
     expect(output).toContain('gateway: Invalid configuration');
     expect(output).toContain('PORT');
@@ -41,7 +41,7 @@ describe('start-up with bad configuration', () => {
   it('npm start refuses a DATABASE_URL where no PostgreSQL answers, naming it and saying how to start one', async () => {
     const { code, output } = await runToExit(
       ['-e', "import('./tools/launcher/dist/index.js').then((m) => m.main())"],
-      testEnvironment({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/medical_qr', NATS_URL: 'nats://127.0.0.1:4222' }),
+      isolatedEnvironment({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/medical_qr', NATS_URL: 'nats://127.0.0.1:4222' }),
     );
     expect(code).toBe(1);
     expect(output).toContain('Medical QR cannot start');
@@ -52,7 +52,7 @@ describe('start-up with bad configuration', () => {
   it('npm start refuses a DATABASE_URL that is not a URL', async () => {
     const { code, output } = await runToExit(
       ['-e', "import('./tools/launcher/dist/index.js').then((m) => m.main())"],
-      testEnvironment({ DATABASE_URL: 'medical_qr' }),
+      isolatedEnvironment({ DATABASE_URL: 'medical_qr' }),
     );
     expect(code).toBe(1);
     expect(output).toContain('DATABASE_URL is not a valid URL');

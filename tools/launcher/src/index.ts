@@ -3,3 +3,6 @@ export * from './local-env.js';
 export * from './preflight.js';
 export * from './stack.js';
 export { main } from './start.js';
+export * from './isolated/free-port.js';
+export * from './isolated/isolated-stack.js';
+export * from './isolated/private-nats.js';

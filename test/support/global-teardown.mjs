@@ -1,3 +1,3 @@
 export default async function globalTeardown() {
-  await globalThis.__E2E_STACK__?.stop();
+  await globalThis.__E2E_SYSTEM__?.stop();
 }

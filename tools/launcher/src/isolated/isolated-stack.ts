@@ -2,15 +2,15 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { dropDatabase, ensureDatabase } from '@medical-qr/platform';
-import { startStack, type RunningStack } from '../../tools/launcher/src/stack.js';
+import { startStack, type RunningStack } from '../stack.js';
 import { freePort } from './free-port.js';
 import { PrivateNats } from './private-nats.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PG_SERVER = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export interface TestStack {
+export interface IsolatedStack {
   url: string;
   env: NodeJS.ProcessEnv;
   nats: PrivateNats;
@@ -19,12 +19,12 @@ export interface TestStack {
 }
 
 /** A fresh database name, unique to this run. */
-export function testDatabaseUrl(label: string): string {
+export function isolatedDatabaseUrl(label: string): string {
   return `${PG_SERVER}/mqr_test_${label}_${randomBytes(4).toString('hex')}`;
 }
 
 /** Settings every test process gets: its own database, Redis prefix and NATS server. */
-export function testEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function isolatedEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -41,14 +41,14 @@ export function testEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv
 }
 
 /**
- * The whole system, built, as `npm start` runs it, but isolated: a private nats-server, a new
+ * The whole system, built, as `npm start` runs it, but isolated (for tests and benchmarks): a private nats-server, a new
  * database, a Redis prefix of its own and a free port. Logs go to reports/logs/<label>.log.
  */
-export async function startTestStack(label: string, overrides: NodeJS.ProcessEnv = {}): Promise<TestStack> {
+export async function startIsolatedStack(label: string, overrides: NodeJS.ProcessEnv = {}): Promise<IsolatedStack> {
   const nats = await PrivateNats.start();
-  const databaseUrl = testDatabaseUrl(label);
+  const databaseUrl = isolatedDatabaseUrl(label);
   await ensureDatabase(databaseUrl);
-  const env = testEnvironment({
+  const env = isolatedEnvironment({
     DATABASE_URL: databaseUrl,
     NATS_URL: nats.url,
     PORT: String(await freePort()),
