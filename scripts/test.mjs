@@ -1,0 +1,37 @@
+// `npm test`: install if needed, build, check types and lint, then one jest run for every layer
+// (unit, service integration, web, API and browser end-to-end). Extra arguments go to jest.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, ensurePinnedNode, ROOT, run } from './ensure-node.mjs';
+
+ensurePinnedNode(fileURLToPath(import.meta.url));
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const step = (title, command, args, options) => {
+  console.log(`\n== ${title}`);
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`${title} failed.`);
+    process.exit(status);
+  }
+};
+
+console.log('== Build');
+build();
+step('Type check', bin('tsc'), ['-p', 'tsconfig.json']);
+step('Type check (web)', bin('tsc'), ['-p', 'web/tsconfig.json']);
+step('Lint', bin('eslint'), ['.', '--max-warnings=0']);
+
+console.log('\n== Tests');
+const status = run(
+  bin('jest'),
+  ['--json', `--outputFile=${join(ROOT, 'reports', 'jest-results.json')}`, '--forceExit', ...process.argv.slice(2)],
+  {
+    env: {
+      ...process.env,
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules', '--disable-warning=ExperimentalWarning']
+        .filter(Boolean)
+        .join(' '),
+    },
+  },
+);
+process.exit(status);
