@@ -13,7 +13,7 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 async function get(url: string) {
   const started = Date.now();
   const response = await fetch(url, { signal: AbortSignal.timeout(20_000) });
-  return { status: response.status, body: await response.json(), ms: Date.now() - started };
+  return { status: response.status, body: (await response.json()) as any, ms: Date.now() - started };
 }
 
 describe('when NATS goes away and comes back', () => {

@@ -106,7 +106,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const crash = await Promise.race([crashed, Promise.resolve(undefined)]);
     await stop();
     const detail = crash ? `: ${crash.process} exited with code ${crash.code}` : '';
-    throw new Error(`${(error as Error).message}${detail}`);
+    throw new Error(`${(error as Error).message}${detail}`, { cause: error });
   }
   return { url, processes, crashed, stop };
 }

@@ -36,7 +36,7 @@ export async function runMigrations(url: string, schema: string, folder: string)
         applied.push(file);
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`Migration ${schema}/${file} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${schema}/${file} failed: ${(error as Error).message}`, { cause: error });
       }
     }
   } finally {

@@ -1,0 +1,70 @@
+// Lint rules, including the architecture's boundaries: services depend on libs, never on each
+// other; in the web, features never import other features (routes compose them).
+import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+
+const SERVICES = ['gateway', 'identity', 'records', 'billing', 'shop', 'privacy'];
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const serviceBoundaries = SERVICES.map((service) => ({
+  files: [`services/${service}/src/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^@medical-qr/(?!contracts$|platform$)`,
+            message: 'A service may import only @medical-qr/contracts and @medical-qr/platform; ask other services over NATS.',
+          },
+          {
+            regex: `(^|/)services/(?!${service}/)|^\\.\\./\\.\\./(?!src/)|^(\\.\\./){3,}`,
+            message: 'Services never import each other: put shared contracts in libs/contracts and plumbing in libs/platform.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+const featureBoundaries = WEB_FEATURES.map((feature) => ({
+  files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `features/(?!${feature}(/|$))|^\\.\\./(${WEB_FEATURES.filter((f) => f !== feature).join('|') || '$^'})(/|$)`,
+            message: 'Features never import other features or reach outside through siblings; compose them in routes, share through lib/ and components/.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'reports/**', 'screenshots/**', 'web/dist/**', '.nx/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', globalThis: 'readonly', setTimeout: 'readonly' },
+    },
+  },
+  ...serviceBoundaries,
+  ...featureBoundaries,
+);
