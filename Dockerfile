@@ -1,0 +1,70 @@
+# syntax=docker/dockerfile:1
+#
+# One image for every process of Medical QR: the five NATS services (identity, records,
+# billing, shop, privacy) and the HTTP gateway, which also serves the built web app.
+#
+#   docker build --build-arg SERVICE=records -t medical-qr-records .
+#
+# SERVICE picks the process the container starts (default: gateway). It is also an
+# environment variable, so one image can run any process: `docker run -e SERVICE=shop ...`.
+
+# ---- build: install everything, build every package, then drop the dev dependencies ----
+FROM node:24-slim AS build
+WORKDIR /app
+ENV NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false CI=true
+
+# The whole source tree (less what .dockerignore leaves out), so a new workspace never needs
+# a change here. `npm ci` rejects this lockfile (see docs/deployment.md); `npm install`
+# follows it.
+COPY . .
+RUN --mount=type=cache,target=/root/.npm \
+    npm install --no-audit --no-fund
+RUN npx nx run-many -t build --parallel=2 --outputStyle=static
+
+# Production dependencies only (this also removes the `node` dev dependency: the image
+# has Node 24 itself), then gather what the runtime needs into /out: every workspace's
+# package.json, its build (`dist`), its SQL migrations and any node_modules npm placed
+# inside it, plus the root node_modules (workspace links included) and web/dist.
+RUN npm prune --omit=dev --no-audit --no-fund \
+ && mkdir -p /out \
+ && cp package.json package-lock.json /out/ \
+ && cp -a node_modules /out/ \
+ && for workspace in libs/* services/* tools/* web; do \
+      [ -f "$workspace/package.json" ] || continue; \
+      mkdir -p "/out/$workspace"; \
+      cp "$workspace/package.json" "/out/$workspace/"; \
+      for folder in dist migrations node_modules; do \
+        if [ -d "$workspace/$folder" ]; then cp -a "$workspace/$folder" "/out/$workspace/"; fi; \
+      done; \
+    done
+
+# ---- runtime: production files only, as the unprivileged `node` user (uid 1000) ----
+FROM node:24-slim AS runtime
+ARG SERVICE=gateway
+ENV NODE_ENV=production \
+    SERVICE=${SERVICE} \
+    PORT=3000
+WORKDIR /app
+# Owned by root and read-only to the process: it never writes to its own files.
+COPY --from=build /out /app
+# Fail the build at once on a misspelt SERVICE, not at the first start.
+RUN test -f "services/${SERVICE}/dist/main.js" \
+    || { echo "SERVICE=${SERVICE} is not one of: $(ls services | tr '\n' ' ')" >&2; exit 1; }
+USER node
+
+# Only the gateway listens on a port (3000, HTTP and the /ws WebSocket).
+EXPOSE 3000
+
+# HEALTHCHECK: meaningful for the gateway only. There it asks GET /api/health, which answers
+# 200 when PostgreSQL, Redis, NATS and all five services are up and 503 otherwise, so
+# "unhealthy" means "this gateway cannot serve every request right now" (Docker does not
+# restart a container for it; orchestrators use it to hold back traffic). The five services
+# have no HTTP port: for them the check always passes, and their state shows through the
+# gateway (GET /api/health/<service>). A service whose database or NATS is unreachable at
+# start exits, and the restart policy brings it back.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=40s --retries=3 \
+  CMD ["node", "-e", "if (process.env.SERVICE !== 'gateway') process.exit(0); fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1));"]
+
+# exec: node becomes PID 1 and receives SIGTERM itself, so every process drains and closes
+# its connections on `docker stop` or a rolling update.
+CMD ["sh", "-c", "exec node services/$SERVICE/dist/main.js"]
