@@ -17,8 +17,9 @@ const step = (title, command, args, options) => {
 
 console.log('== Build');
 build();
-step('Type check', bin('tsc'), ['-p', 'tsconfig.json']);
-step('Type check (web)', bin('tsc'), ['-p', 'web/tsconfig.json']);
+for (const project of ['tsconfig.json', 'test/browser/tsconfig.json', 'web/tsconfig.json']) {
+  step(`Type check (${project})`, bin('tsc'), ['-p', project]);
+}
 step('Lint', bin('eslint'), ['.', '--max-warnings=0']);
 
 console.log('\n== Tests');
