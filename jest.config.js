@@ -13,6 +13,8 @@ const swc = [
   },
 ];
 const shared = {
+  // Integration and end-to-end tests start real processes; on a busy 2-core machine that takes seconds.
+  testTimeout: 60_000,
   transform: { '^.+\\.(t|j)sx?$': swc },
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
