@@ -5,6 +5,16 @@
 export const ErrorCodes = {
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   UNAUTHORIZED: 'UNAUTHORIZED',
+  /** Wrong email or password at sign-in. */
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  /** Sign-in refused until the email address is verified; the body has `requiresVerification: true`. */
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  /** Password re-authentication asked of an account that signs in with Google only. */
+  OAUTH_NO_PASSWORD: 'OAUTH_NO_PASSWORD',
+  /** Re-authentication failed (wrong password, or not the signed-in account). */
+  REAUTH_FAILED: 'REAUTH_FAILED',
+  /** The action needs a re-authentication within the last 10 minutes; the body may carry `redirectUrl`. */
+  REAUTH_REQUIRED: 'REAUTH_REQUIRED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   EMAIL_NOT_FOUND: 'EMAIL_NOT_FOUND',
@@ -21,6 +31,11 @@ export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  OAUTH_NO_PASSWORD: 400,
+  REAUTH_FAILED: 403,
+  REAUTH_REQUIRED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   EMAIL_NOT_FOUND: 404,
@@ -40,8 +55,15 @@ export function httpStatusFor(code: ErrorCode): number {
   return STATUS_BY_CODE[code];
 }
 
+/** Extra facts an error may carry to the client (merged into the HTTP body). */
+export interface ErrorDetails {
+  requiresVerification?: boolean;
+  redirectUrl?: string;
+  retryAfterSeconds?: number;
+}
+
 /** The one error body every HTTP error response has. `errorId` is set on 500s and is also in the log. */
-export interface ErrorBody {
+export interface ErrorBody extends ErrorDetails {
   statusCode: number;
   message: string;
   code?: ErrorCode;
@@ -52,4 +74,5 @@ export interface ErrorBody {
 export interface RpcErrorPayload {
   code: ErrorCode;
   message: string;
+  details?: ErrorDetails;
 }
