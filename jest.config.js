@@ -47,5 +47,11 @@ export default {
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },
+    {
+      ...shared,
+      displayName: 'deploy',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/deploy/**/*.spec.ts'],
+    },
   ],
 };
