@@ -21,15 +21,19 @@ RUN --mount=type=cache,target=/root/.npm \
     npm install --no-audit --no-fund
 RUN npx nx run-many -t build --parallel=2 --outputStyle=static
 
-# Production dependencies only (this also removes the `node` dev dependency: the image
-# has Node 24 itself), then gather what the runtime needs into /out: every workspace's
-# package.json, its build (`dist`), its SQL migrations and any node_modules npm placed
-# inside it, plus the root node_modules (workspace links included) and web/dist.
-RUN npm prune --omit=dev --no-audit --no-fund \
- && mkdir -p /out \
+# Production dependencies only, then gather what the runtime needs into /out: every
+# workspace's package.json, build (`dist`), SQL migrations and any node_modules npm placed
+# inside it, the root node_modules (workspace links included) and the built web app.
+# The web app is bundled into web/dist, so its packages (React and the rest) are not needed
+# at run time: it leaves the workspaces before the prune. The prune also removes the `node`
+# dev dependency: the image has Node 24 itself.
+RUN node -e "const fs = require('fs'); const p = JSON.parse(fs.readFileSync('package.json')); p.workspaces = p.workspaces.filter((w) => w !== 'web'); fs.writeFileSync('package.json', JSON.stringify(p, null, 2));" \
+ && npm prune --omit=dev --offline --no-audit --no-fund \
+ && mkdir -p /out/web \
  && cp package.json package-lock.json /out/ \
  && cp -a node_modules /out/ \
- && for workspace in libs/* services/* tools/* web; do \
+ && cp -a web/dist /out/web/ \
+ && for workspace in libs/* services/* tools/*; do \
       [ -f "$workspace/package.json" ] || continue; \
       mkdir -p "/out/$workspace"; \
       cp "$workspace/package.json" "/out/$workspace/"; \
