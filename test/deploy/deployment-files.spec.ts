@@ -147,7 +147,8 @@ function rawComposeValue(service: string, key: string): string | undefined {
   return raw[key] == null ? undefined : String(raw[key]);
 }
 
-const commandText = (command: string | string[] | undefined) => (Array.isArray(command) ? command.join(' ') : (command ?? ''));
+const commandText = (command: string | string[] | undefined) =>
+  Array.isArray(command) ? command.join(' ') : (command ?? '');
 
 describe('docker-compose.yml', () => {
   it('knows the six processes (the list these checks run over)', () => {
@@ -185,7 +186,10 @@ describe('docker-compose.yml', () => {
       REDIS_URL: new URL(env.REDIS_URL!).hostname,
       NATS_URL: new URL(env.NATS_URL!).hostname,
     };
-    expect({ process, hosts }).toEqual({ process, hosts: { DATABASE_URL: 'postgres', REDIS_URL: 'redis', NATS_URL: 'nats' } });
+    expect({ process, hosts }).toEqual({
+      process,
+      hosts: { DATABASE_URL: 'postgres', REDIS_URL: 'redis', NATS_URL: 'nats' },
+    });
   });
 
   it('takes every secret from a required variable, and stops naming it when it is unset', () => {
@@ -208,7 +212,12 @@ describe('docker-compose.yml', () => {
       expect(() => composeEnvironment(process, withoutPassword)).toThrow('POSTGRES_PASSWORD');
     }
     expect(checked).toEqual(
-      expect.arrayContaining(['identity:ENCRYPTION_KEYS', 'records:ENCRYPTION_KEYS', 'identity:SESSION_SECRET', 'gateway:SESSION_SECRET']),
+      expect.arrayContaining([
+        'identity:ENCRYPTION_KEYS',
+        'records:ENCRYPTION_KEYS',
+        'identity:SESSION_SECRET',
+        'gateway:SESSION_SECRET',
+      ]),
     );
   });
 
@@ -255,7 +264,10 @@ describe('docker-compose.yml', () => {
       conditions: { postgres: 'service_healthy', redis: 'service_healthy', nats: 'service_healthy' },
     });
     for (const store of STORES) {
-      expect({ store, healthcheck: Boolean(compose.services[store]?.healthcheck?.test) }).toEqual({ store, healthcheck: true });
+      expect({ store, healthcheck: Boolean(compose.services[store]?.healthcheck?.test) }).toEqual({
+        store,
+        healthcheck: true,
+      });
     }
   });
 
@@ -404,7 +416,11 @@ for (const file of K8S_FILES.filter((f) => !/^kustomization\.ya?ml$/.test(f))) {
     if (object) kubeObjects.push({ ...object, file });
   }
 }
-const kustomization = parse(read('k8s/kustomization.yaml')) as { namespace?: string; resources?: string[]; images?: { name: string }[] };
+const kustomization = parse(read('k8s/kustomization.yaml')) as {
+  namespace?: string;
+  resources?: string[];
+  images?: { name: string }[];
+};
 const ofKind = (kind: string) => kubeObjects.filter((object) => object.kind === kind);
 const deployments = () => ofKind('Deployment');
 const deployment = (name: string) => deployments().find((d) => d.metadata.name === name);
@@ -434,7 +450,9 @@ function kubeEnvironment(d: KubeObject) {
   const values = (object: KubeObject | undefined): Record<string, string> =>
     object?.kind === 'Secret'
       ? {
-          ...Object.fromEntries(Object.entries(object.data ?? {}).map(([k, v]) => [k, Buffer.from(String(v), 'base64').toString()])),
+          ...Object.fromEntries(
+            Object.entries(object.data ?? {}).map(([k, v]) => [k, Buffer.from(String(v), 'base64').toString()]),
+          ),
           ...(object.stringData ?? {}),
         }
       : (object?.data ?? {});
@@ -485,12 +503,18 @@ describe('k8s/', () => {
     expect(yamlErrors).toEqual([]);
     for (const object of kubeObjects) {
       const { file, kind, apiVersion } = object;
-      expect({ file, kind, apiVersion }).toEqual({ file, kind, apiVersion: API_VERSIONS[kind] ?? 'a kind this check knows' });
+      expect({ file, kind, apiVersion }).toEqual({
+        file,
+        kind,
+        apiVersion: API_VERSIONS[kind] ?? 'a kind this check knows',
+      });
     }
   });
 
   it('kustomization.yaml lists every file in k8s/', () => {
-    expect([...(kustomization.resources ?? [])].sort()).toEqual(K8S_FILES.filter((f) => !/^kustomization\.ya?ml$/.test(f)));
+    expect([...(kustomization.resources ?? [])].sort()).toEqual(
+      K8S_FILES.filter((f) => !/^kustomization\.ya?ml$/.test(f)),
+    );
   });
 
   it('puts everything in the one namespace', () => {
@@ -505,28 +529,31 @@ describe('k8s/', () => {
     }
   });
 
-  it.each(PROCESSES)('has a Deployment of %s: 2 replicas, its SERVICE, the image, 30 s to stop, resources', (process) => {
-    const d = deployment(process);
-    expect({ process, deployment: Boolean(d) }).toEqual({ process, deployment: true });
-    const container = containerOf(d!);
-    const { env } = kubeEnvironment(d!);
-    expect({
-      process,
-      replicas: d!.spec.replicas,
-      SERVICE: env.SERVICE,
-      image: String(container.image).split(':')[0],
-      grace: d!.spec.template.spec.terminationGracePeriodSeconds,
-    }).toEqual({ process, replicas: 2, SERVICE: process, image: kustomization.images?.[0]?.name, grace: 30 });
-    for (const bound of ['requests', 'limits']) {
-      for (const resource of ['cpu', 'memory']) {
-        expect({ process, [`${bound}.${resource}`]: Boolean(container.resources?.[bound]?.[resource]) }).toEqual({
-          process,
-          [`${bound}.${resource}`]: true,
-        });
+  it.each(PROCESSES)(
+    'has a Deployment of %s: 2 replicas, its SERVICE, the image, 30 s to stop, resources',
+    (process) => {
+      const d = deployment(process);
+      expect({ process, deployment: Boolean(d) }).toEqual({ process, deployment: true });
+      const container = containerOf(d!);
+      const { env } = kubeEnvironment(d!);
+      expect({
+        process,
+        replicas: d!.spec.replicas,
+        SERVICE: env.SERVICE,
+        image: String(container.image).split(':')[0],
+        grace: d!.spec.template.spec.terminationGracePeriodSeconds,
+      }).toEqual({ process, replicas: 2, SERVICE: process, image: kustomization.images?.[0]?.name, grace: 30 });
+      for (const bound of ['requests', 'limits']) {
+        for (const resource of ['cpu', 'memory']) {
+          expect({ process, [`${bound}.${resource}`]: Boolean(container.resources?.[bound]?.[resource]) }).toEqual({
+            process,
+            [`${bound}.${resource}`]: true,
+          });
+        }
       }
-    }
-    expect(selects(d!.spec.selector?.matchLabels, d!.spec.template.metadata.labels)).toBe(true);
-  });
+      expect(selects(d!.spec.selector?.matchLabels, d!.spec.template.metadata.labels)).toBe(true);
+    },
+  );
 
   it.each(PROCESSES)('runs %s unprivileged on a read-only root filesystem', (process) => {
     const d = deployment(process)!;
@@ -579,7 +606,10 @@ describe('k8s/', () => {
     const secrets = ofKind('Secret');
     expect(secrets.length).toBeGreaterThan(0);
     for (const secret of secrets) {
-      expect({ secret: secret.metadata.name, data: secret.data }).toEqual({ secret: secret.metadata.name, data: undefined });
+      expect({ secret: secret.metadata.name, data: secret.data }).toEqual({
+        secret: secret.metadata.name,
+        data: undefined,
+      });
       for (const [key, value] of Object.entries<string>(secret.stringData ?? {})) {
         expect({ key, placeholder: /REPLACE_ME/.test(value), keyLike: looksLikeKeyMaterial(value) }).toEqual({
           key,
@@ -621,7 +651,10 @@ describe('k8s/', () => {
       });
       expect(target).toBeDefined();
       for (const port of service.spec.ports) {
-        expect({ service: service.metadata.name, port: resolvePort(containerOf(target!), port.targetPort ?? port.port) }).toEqual({
+        expect({
+          service: service.metadata.name,
+          port: resolvePort(containerOf(target!), port.targetPort ?? port.port),
+        }).toEqual({
           service: service.metadata.name,
           port: expect.any(Number),
         });
@@ -634,12 +667,21 @@ describe('k8s/', () => {
     expect(ingresses.length).toBeGreaterThan(0);
     const routes = ingresses.flatMap((ingress) =>
       ingress.spec.rules.flatMap((rule: any) =>
-        rule.http.paths.map((path: any) => ({ ingress, host: rule.host, path: path.path, pathType: path.pathType, backend: path.backend.service })),
+        rule.http.paths.map((path: any) => ({
+          ingress,
+          host: rule.host,
+          path: path.path,
+          pathType: path.pathType,
+          backend: path.backend.service,
+        })),
       ),
     );
     for (const route of routes) {
       const service = ofKind('Service').find((s) => s.metadata.name === route.backend.name);
-      expect({ path: route.path, service: service?.metadata.name }).toEqual({ path: route.path, service: route.backend.name });
+      expect({ path: route.path, service: service?.metadata.name }).toEqual({
+        path: route.path,
+        service: route.backend.name,
+      });
       const ports = service!.spec.ports.map((p: any) => [p.name, p.port]).flat();
       expect(ports).toContain(route.backend.port.name ?? route.backend.port.number);
     }
@@ -662,7 +704,9 @@ describe('k8s/', () => {
     expect(hpa!.spec.minReplicas).toBeGreaterThanOrEqual(2);
     expect(hpa!.spec.maxReplicas).toBeGreaterThan(hpa!.spec.minReplicas);
     expect(hpa!.spec.metrics).toEqual(
-      expect.arrayContaining([expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }),
+      ]),
     );
     // Utilisation is measured against the request: without one the autoscaler cannot act.
     expect(containerOf(deployment(name)!).resources?.requests?.cpu).toBeDefined();
@@ -672,14 +716,21 @@ describe('k8s/', () => {
     for (const hpa of ofKind('HorizontalPodAutoscaler')) expect(deployment(hpa.spec.scaleTargetRef.name)).toBeDefined();
   });
 
-  it.each(PROCESSES)('keeps at least one %s pod through disruptions, with a budget that selects exactly its pods', (process) => {
-    const d = deployment(process)!;
-    const budgets = ofKind('PodDisruptionBudget').filter((pdb) => selects(pdb.spec.selector?.matchLabels, d.spec.template.metadata.labels));
-    expect({ process, budgets: budgets.length }).toEqual({ process, budgets: 1 });
-    expect(budgets[0]!.spec.minAvailable).toBe(1);
-    const alsoSelected = deployments()
-      .filter((other) => other !== d && selects(budgets[0]!.spec.selector.matchLabels, other.spec.template.metadata.labels))
-      .map((other) => other.metadata.name);
-    expect({ process, alsoSelected }).toEqual({ process, alsoSelected: [] });
-  });
+  it.each(PROCESSES)(
+    'keeps at least one %s pod through disruptions, with a budget that selects exactly its pods',
+    (process) => {
+      const d = deployment(process)!;
+      const budgets = ofKind('PodDisruptionBudget').filter((pdb) =>
+        selects(pdb.spec.selector?.matchLabels, d.spec.template.metadata.labels),
+      );
+      expect({ process, budgets: budgets.length }).toEqual({ process, budgets: 1 });
+      expect(budgets[0]!.spec.minAvailable).toBe(1);
+      const alsoSelected = deployments()
+        .filter(
+          (other) => other !== d && selects(budgets[0]!.spec.selector.matchLabels, other.spec.template.metadata.labels),
+        )
+        .map((other) => other.metadata.name);
+      expect({ process, alsoSelected }).toEqual({ process, alsoSelected: [] });
+    },
+  );
 });
