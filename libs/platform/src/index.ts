@@ -15,5 +15,6 @@ export * from './nats/nats-options.js';
 export * from './nats/service-client.js';
 export * from './queues/queues.js';
 export * from './service/bootstrap-service.js';
+export * from './service/exit-with-parent.js';
 export * from './service/platform.module.js';
 export * from './service/tokens.js';

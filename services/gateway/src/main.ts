@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ConfigError, createLogger, loadConfig, PinoNestLogger } from '@medical-qr/platform';
+import { ConfigError, createLogger, exitWithParent, loadConfig, PinoNestLogger } from '@medical-qr/platform';
 import { gatewayEnvSchema, type GatewayConfig } from './config.js';
 import { setupOpenApi } from './docs/openapi.js';
 import { GatewayModule } from './gateway.module.js';
@@ -37,6 +37,7 @@ app.setGlobalPrefix('api');
 app.useGlobalFilters(new HttpErrorFilter(logger));
 setupOpenApi(app);
 app.enableShutdownHooks();
+exitWithParent(() => app.close());
 
 await app.listen(config.PORT, config.HOST);
 app.get(LiveSocketServer).attach(app.getHttpServer());

@@ -72,7 +72,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const child = spawn(process.execPath, [`services/${name}/dist/main.js`], {
       cwd: ROOT,
       env: options.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel lets a child notice its launcher is gone and stop (see exitWithParent).
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     processes.set(name, child);
     for (const stream of ['stdout', 'stderr'] as const) {

@@ -1,12 +1,21 @@
 import type { z } from 'zod';
 import { AppError } from './app-error.js';
 
-/** Human-readable summary of what is wrong, naming each field: "email: Invalid email address; age: ..." */
+/**
+ * Human-readable summary of what is wrong. Messages written as sentences for users (they start
+ * with a capital, e.g. "Please fill in all required fields") stand alone, once; terse ones are
+ * prefixed with their field: "age: Invalid input: expected number".
+ */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
+  const messages = error.issues.map((issue) => {
+    if (/^[A-Z]/.test(issue.message) || issue.path.length === 0) return issue.message;
+    return `${issue.path.join('.')}: ${issue.message}`;
+  });
+  if (error.issues.some((issue) => issue.code === 'unrecognized_keys')) {
+    const unknown = error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys : []));
+    messages.push(`Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  }
+  return [...new Set(messages.filter((m) => !m.startsWith('Unrecognized key')))].slice(0, 5).join('; ');
 }
 
 /** Validates a payload from outside; a bad one becomes a VALIDATION_ERROR that names the fields. */

@@ -11,6 +11,7 @@ import { RpcErrorFilter } from '../errors/rpc-exception.filter.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { NatsCorrelationInterceptor } from '../nats/correlation.interceptor.js';
 import { natsServerTransport } from '../nats/nats-options.js';
+import { exitWithParent } from './exit-with-parent.js';
 import { PlatformModule } from './platform.module.js';
 
 export interface ServiceDefinition<S extends typeof baseEnvSchema> {
@@ -58,6 +59,7 @@ export async function bootstrapService<S extends typeof baseEnvSchema>(definitio
   app.useGlobalFilters(new RpcErrorFilter(logger));
   app.useGlobalInterceptors(new NatsCorrelationInterceptor());
   app.enableShutdownHooks();
+  exitWithParent(() => app.close());
   await app.listen();
   logger.info('ready');
   return app;

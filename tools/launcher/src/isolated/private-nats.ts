@@ -38,7 +38,12 @@ export class PrivateNats {
 
   /** Starts (again) on the same port. */
   async resume(): Promise<void> {
-    this.process = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port)], { stdio: 'ignore' });
+    const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port)], { stdio: 'ignore' });
+    // Never outlive the test process, even when it force-exits.
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.off('exit', killOnExit));
+    this.process = child;
     await waitForPort(this.port, 5000);
   }
 
