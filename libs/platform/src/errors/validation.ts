@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import { AppError } from './app-error.js';
 
 /**
- * Human-readable summary of what is wrong. Messages written as sentences for users (they start
- * with a capital, e.g. "Please fill in all required fields") stand alone, once; terse ones are
- * prefixed with their field: "age: Invalid input: expected number".
+ * Human-readable summary of what is wrong, each message prefixed with its field
+ * ("email: Invalid email format"), except instructions addressed to the person ("Please fill in
+ * all required fields"), which stand alone, once.
  */
 export function describeIssues(error: z.ZodError): string {
   const messages = error.issues.map((issue) => {
-    if (/^[A-Z]/.test(issue.message) || issue.path.length === 0) return issue.message;
+    if (issue.message.startsWith('Please ') || issue.path.length === 0) return issue.message;
     return `${issue.path.join('.')}: ${issue.message}`;
   });
   if (error.issues.some((issue) => issue.code === 'unrecognized_keys')) {
