@@ -13,6 +13,7 @@ export * from './logging/logger.js';
 export * from './nats/correlation.interceptor.js';
 export * from './nats/nats-options.js';
 export * from './nats/service-client.js';
+export * from './queues/audit-trail.js';
 export * from './queues/queues.js';
 export * from './service/bootstrap-service.js';
 export * from './service/exit-with-parent.js';

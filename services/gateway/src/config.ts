@@ -2,17 +2,50 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { baseEnvSchema } from '@medical-qr/platform';
 
-export const gatewayEnvSchema = baseEnvSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  /** The built web app the gateway serves for every path outside /api. */
-  WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
-  /** Base of the card links printed in QR codes; the request origin when unset. */
-  PUBLIC_BASE_URL: z.url().optional(),
-  /** Largest JSON body accepted. */
-  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
-  /** Reverse proxies in front of the gateway whose X-Forwarded-* headers are trusted (client IPs for rate limits). */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-});
+export const gatewayEnvSchema = baseEnvSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** The built web app the gateway serves for every path outside /api. */
+    WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
+    /** Base of links in QR codes and mails; the request origin when unset (never in production: see below). */
+    PUBLIC_BASE_URL: z.url().optional(),
+    /** Largest JSON body accepted. */
+    BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
+    /** Reverse proxies in front of the gateway whose X-Forwarded-* headers are trusted (client IPs for rate limits). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Signs session cookies. At least 32 characters. */
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)'),
+    /** A session unused this long ends. */
+    SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+    /** Cookies marked Secure: `auto` follows the request (https behind a trusted proxy). */
+    COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** Requests per 5 minutes per IP on public endpoints (terms: 100). */
+    RATE_LIMIT_PUBLIC_PER_5_MIN: z.coerce.number().int().positive().default(100),
+    /** Failed sign-ins per account and IP per 15 minutes before 429 (terms: 5). */
+    RATE_LIMIT_LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(5),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    /** The local provider stand-ins (never in production); /dev/mailbox is proxied to it. */
+    SANDBOX_URL: z.url().optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && !config.PUBLIC_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_BASE_URL'],
+        message: 'is required in production, so that links in mails never follow a forged Host header',
+      });
+    }
+    if (config.NODE_ENV === 'production' && config.SANDBOX_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SANDBOX_URL'], message: 'must not be set in production' });
+    }
+    if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
+    }
+  });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -1,12 +1,19 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { DATABASE, LOGGER, openDatabase, ServiceClient, type DatabaseHandle } from '@medical-qr/platform';
+import { AuditTrail, DATABASE, LOGGER, openDatabase, ServiceClient, type DatabaseHandle } from '@medical-qr/platform';
+import { AuditController } from './auth/audit.controller.js';
+import { AuthController } from './auth/auth.controller.js';
+import { GoogleOAuthClient } from './auth/google-oauth.client.js';
 import type { GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
 import { LiveSocketServer } from './live/live-socket.server.js';
-import { GATEWAY_CONFIG, REDIS, SERVICES_CLIENT } from './tokens.js';
+import { PublicRateLimitGuard } from './rate-limit/public-rate-limit.guard.js';
+import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { SessionService } from './session/session.service.js';
+import { SessionStore } from './session/session.store.js';
+import { AUDIT_TRAIL, GATEWAY_CONFIG, REDIS, SERVICES_CLIENT } from './tokens.js';
 
 /** The gateway's shared connections, and the features that answer HTTP. */
 @Global()
@@ -16,12 +23,13 @@ export class GatewayModule implements OnApplicationShutdown {
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+    @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
   ) {}
 
   static register(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [HealthController],
+      controllers: [HealthController, AuthController, AuditController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
@@ -39,14 +47,26 @@ export class GatewayModule implements OnApplicationShutdown {
             return client;
           },
         },
+        {
+          provide: AUDIT_TRAIL,
+          useFactory: () =>
+            new AuditTrail({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, (error, entry) =>
+              logger.error({ err: error, action: entry.action, userId: entry.userId }, 'audit entry not recorded'),
+            ),
+        },
         HealthService,
         LiveSocketServer,
+        SessionStore,
+        SessionService,
+        RateLimiter,
+        PublicRateLimitGuard,
+        GoogleOAuthClient,
       ],
-      exports: [GATEWAY_CONFIG, LOGGER, DATABASE, REDIS, SERVICES_CLIENT, LiveSocketServer],
+      exports: [GATEWAY_CONFIG, LOGGER, DATABASE, REDIS, SERVICES_CLIENT, AUDIT_TRAIL, LiveSocketServer, SessionService, RateLimiter],
     };
   }
 
   async onApplicationShutdown() {
-    await Promise.allSettled([this.services.close(), this.database.close(), this.redis.quit()]);
+    await Promise.allSettled([this.services.close(), this.database.close(), this.redis.quit(), this.audit.close()]);
   }
 }

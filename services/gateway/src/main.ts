@@ -9,6 +9,7 @@ import { HttpErrorFilter } from './http/http-error.filter.js';
 import { requestContext } from './http/request-context.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { LiveSocketServer } from './live/live-socket.server.js';
+import { sandboxProxy } from './dev/sandbox-proxy.middleware.js';
 import { spaMiddleware } from './web/spa.middleware.js';
 
 let config: GatewayConfig;
@@ -32,6 +33,7 @@ app.set('trust proxy', config.TRUST_PROXY_HOPS);
 app.use(requestContext(logger));
 app.use(securityHeaders(config.WEB_DIST_DIR));
 app.useBodyParser('json', { limit: config.BODY_LIMIT });
+if (config.SANDBOX_URL) app.use(sandboxProxy(config.SANDBOX_URL));
 app.use(spaMiddleware(config.WEB_DIST_DIR));
 app.setGlobalPrefix('api');
 app.useGlobalFilters(new HttpErrorFilter(logger));

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AuditLogWriter } from './audit/audit-log.writer.js';
 
-/** The privacy service's features. */
-@Module({})
+/** Consent, export, erasure and the audit log. */
+@Module({ providers: [AuditLogWriter] })
 export class PrivacyModule {}

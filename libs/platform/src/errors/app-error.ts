@@ -1,17 +1,18 @@
-import { ErrorCodes, type ErrorCode, type RpcErrorPayload, isErrorCode } from '@medical-qr/contracts';
+import { ErrorCodes, type ErrorCode, type ErrorDetails, type RpcErrorPayload, isErrorCode } from '@medical-qr/contracts';
 
 /** An error meant for the caller: its code and message cross NATS and reach the HTTP client. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'AppError';
   }
 
   toPayload(): RpcErrorPayload {
-    return { code: this.code, message: this.message };
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
   }
 
   static notFound(message = 'Not found') {

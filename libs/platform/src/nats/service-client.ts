@@ -48,7 +48,7 @@ export class ServiceClient {
     try {
       return await firstValueFrom(this.client.send<T>(pattern, record).pipe(rxTimeout(timeoutMs)));
     } catch (error) {
-      if (isRpcErrorPayload(error)) throw new AppError(error.code, error.message);
+      if (isRpcErrorPayload(error)) throw new AppError(error.code, error.message, error.details);
       if (error instanceof TimeoutError) {
         throw AppError.unavailable(`The ${service} service did not answer within ${timeoutMs} ms. Please try again.`);
       }

@@ -3,8 +3,9 @@ import { Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { z } from 'zod';
 import type { ServiceName } from '@medical-qr/contracts';
-import { baseEnvSchema } from '../config/env-schemas.js';
+import { baseEnvSchema, type BaseEnv } from '../config/env-schemas.js';
 import { ConfigError, loadConfig } from '../config/load-config.js';
+import { FieldCipher } from '../crypto/field-cipher.js';
 import { openDatabase } from '../db/database.js';
 import { runMigrations } from '../db/migrations.js';
 import { RpcErrorFilter } from '../errors/rpc-exception.filter.js';
@@ -14,7 +15,7 @@ import { natsServerTransport } from '../nats/nats-options.js';
 import { exitWithParent } from './exit-with-parent.js';
 import { PlatformModule } from './platform.module.js';
 
-export interface ServiceDefinition<S extends typeof baseEnvSchema> {
+export interface ServiceDefinition<S extends z.ZodType<BaseEnv>> {
   name: ServiceName;
   /** The service's feature modules, gathered in one module. */
   module: Type<unknown>;
@@ -28,7 +29,7 @@ export interface ServiceDefinition<S extends typeof baseEnvSchema> {
  * Starts a service: validates its environment (naming every bad variable), applies its
  * migrations, then listens on NATS in a queue group named after it. Stops cleanly on SIGTERM/SIGINT.
  */
-export async function bootstrapService<S extends typeof baseEnvSchema>(definition: ServiceDefinition<S>) {
+export async function bootstrapService<S extends z.ZodType<BaseEnv>>(definition: ServiceDefinition<S>) {
   let config: z.infer<S>;
   try {
     config = loadConfig(definition.configSchema ?? baseEnvSchema) as z.infer<S>;
@@ -38,6 +39,14 @@ export async function bootstrapService<S extends typeof baseEnvSchema>(definitio
       process.exit(1);
     }
     throw error;
+  }
+  let cipher: FieldCipher | undefined;
+  try {
+    const keys = config as { ENCRYPTION_KEYS?: string; ENCRYPTION_KEY_ID?: string };
+    if (keys.ENCRYPTION_KEYS) cipher = FieldCipher.fromConfig(keys.ENCRYPTION_KEYS, keys.ENCRYPTION_KEY_ID ?? '');
+  } catch (error) {
+    process.stderr.write(`${definition.name}: Invalid configuration:\n  - ${(error as Error).message}\n`);
+    process.exit(1);
   }
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   try {
@@ -49,7 +58,7 @@ export async function bootstrapService<S extends typeof baseEnvSchema>(definitio
   }
   const database = openDatabase(config.DATABASE_URL, definition.name);
 
-  @Module({ imports: [PlatformModule.register({ service: definition.name, config, logger, database }), definition.module] })
+  @Module({ imports: [PlatformModule.register({ service: definition.name, config, logger, database, cipher }), definition.module] })
   class ServiceRootModule {}
 
   const app = await NestFactory.createMicroservice(ServiceRootModule, {

@@ -2,3 +2,4 @@
 export const CONFIG = Symbol('CONFIG');
 export const LOGGER = Symbol('LOGGER');
 export const DATABASE = Symbol('DATABASE');
+export const FIELD_CIPHER = Symbol('FIELD_CIPHER');

@@ -42,12 +42,13 @@ export class HttpErrorFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
     const body = this.toBody(exception, request);
+    if (body.retryAfterSeconds) response.setHeader('Retry-After', String(body.retryAfterSeconds));
     if (!response.headersSent) response.status(body.statusCode).json(body);
   }
 
   private toBody(exception: unknown, request: Request): ErrorBody {
     if (exception instanceof AppError) {
-      return { statusCode: httpStatusFor(exception.code), message: exception.message, code: exception.code };
+      return { statusCode: httpStatusFor(exception.code), message: exception.message, code: exception.code, ...exception.details };
     }
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();

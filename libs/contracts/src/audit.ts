@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * BullMQ queue the privacy service drains into its audit log; any process may add to it.
+ * Renaming it strands entries already queued.
+ */
+export const AUDIT_QUEUE = 'privacy-audit-log';
+
+export const AuditActions = {
+  registered: 'auth.registered',
+  loginSucceeded: 'auth.login.succeeded',
+  loginFailed: 'auth.login.failed',
+  loginRateLimited: 'auth.login.rate_limited',
+  googleSignIn: 'auth.google.signed_in',
+  logout: 'auth.logout',
+  sessionTimeout: 'auth.session.inactivity_timeout',
+  emailVerified: 'auth.email.verified',
+  passwordResetRequested: 'auth.password_reset.requested',
+  passwordReset: 'auth.password_reset.completed',
+  reauthSucceeded: 'auth.reauth.succeeded',
+  reauthFailed: 'auth.reauth.failed',
+} as const;
+
+export type AuditAction = (typeof AuditActions)[keyof typeof AuditActions];
+
+/** One audit log entry: who, what, when (UTC), from where. Never a password or a token. */
+export const auditEntrySchema = z.strictObject({
+  action: z.string().min(1).max(80),
+  userId: z.uuid().nullable().optional(),
+  email: z.string().max(254).nullable().optional(),
+  ip: z.string().max(64).nullable().optional(),
+  userAgent: z.string().max(300).nullable().optional(),
+  requestId: z.string().max(64).nullable().optional(),
+  occurredAt: z.iso.datetime(),
+  details: z.record(z.string(), z.union([z.string().max(300), z.number(), z.boolean()])).optional(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  verifyEmailBodySchema,
+  verifyPasswordBodySchema,
+  type PublicUser,
+} from './auth.js';
+
+/** Request/reply patterns the identity service answers. */
+export const IdentityPatterns = {
+  register: 'identity.user.register',
+  verifyCredentials: 'identity.credentials.verify',
+  getUser: 'identity.user.get',
+  requestPasswordReset: 'identity.password-reset.request',
+  completePasswordReset: 'identity.password-reset.complete',
+  verifyPassword: 'identity.password.verify',
+  sendEmailVerification: 'identity.email-verification.send',
+  confirmEmail: 'identity.email-verification.confirm',
+  googleSignIn: 'identity.google.sign-in',
+  demoUser: 'identity.demo-user.get',
+} as const;
+
+/** Where links in mails point: PUBLIC_BASE_URL, or the origin the request came to. */
+const appUrl = z.url().max(200);
+const userId = z.uuid();
+
+export const registerRequestSchema = registerBodySchema.extend({ appUrl });
+export const verifyCredentialsRequestSchema = loginBodySchema;
+export const getUserRequestSchema = z.strictObject({ userId });
+export const requestPasswordResetRequestSchema = forgotPasswordBodySchema.extend({ appUrl });
+export const completePasswordResetRequestSchema = resetPasswordBodySchema;
+export const verifyPasswordRequestSchema = verifyPasswordBodySchema.extend({ userId });
+export const sendEmailVerificationRequestSchema = verifyEmailBodySchema.extend({ appUrl });
+export const confirmEmailRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
+export const googleSignInRequestSchema = z.strictObject({
+  sub: z.string().min(1).max(255),
+  email: emailSchema,
+  emailVerified: z.boolean(),
+  givenName: z.string().max(100).optional(),
+  familyName: z.string().max(100).optional(),
+});
+
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type GoogleSignInRequest = z.infer<typeof googleSignInRequestSchema>;
+
+export interface RegisterReply {
+  user: PublicUser;
+  requiresVerification: boolean;
+}
+
+/** A password reset or email confirmation names the account it touched. */
+export interface AccountReply {
+  userId: string;
+  email: string;
+}

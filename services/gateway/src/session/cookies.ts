@@ -1,0 +1,39 @@
+import type { Request, Response } from 'express';
+
+export const SESSION_COOKIE = 'mqr.sid';
+export const OAUTH_STATE_COOKIE = 'mqr.oauth';
+
+/** Reads one cookie from the request header (no cookie-parser needed for two names). */
+export function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(separator + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function writeCookie(
+  req: Request,
+  res: Response,
+  name: string,
+  value: string,
+  options: { maxAgeMs: number; path?: string; secure: 'auto' | 'true' | 'false' },
+) {
+  res.cookie(name, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure === 'auto' ? req.secure : options.secure === 'true',
+    path: options.path ?? '/',
+    maxAge: options.maxAgeMs,
+  });
+}
+
+export function clearCookie(res: Response, name: string, path = '/') {
+  res.clearCookie(name, { httpOnly: true, sameSite: 'lax', path });
+}

@@ -1,0 +1,41 @@
+import type { MailJob } from './mail.queue.js';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px;color:#b91c1c">${escape(title)}</h1>
+${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p)}</p>`).join('\n')}
+<p><a href="${escape(action.url)}" style="display:inline-block;background:#dc2626;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>
+<p style="font-size:13px;color:#475569">${escape(footer)}</p>
+</body></html>`;
+  const text = `${title}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n\n${footer}\n`;
+  return { html, text };
+}
+
+export function verificationMail(to: string, firstName: string, link: string): MailJob {
+  return {
+    to,
+    subject: 'Confirm your email for Medical QR',
+    ...layout(
+      'Confirm your email',
+      [`Hi ${firstName},`, 'Please confirm your email address to finish creating your Medical QR account.'],
+      { label: 'Confirm email', url: link },
+      'The link works once and expires in 24 hours. If you did not create an account, ignore this mail.',
+    ),
+  };
+}
+
+export function passwordResetMail(to: string, firstName: string, link: string): MailJob {
+  return {
+    to,
+    subject: 'Reset your Medical QR password',
+    ...layout(
+      'Reset your password',
+      [`Hi ${firstName},`, 'Someone asked to reset the password of your Medical QR account. If it was you, choose a new one:'],
+      { label: 'Reset password', url: link },
+      'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail: your password stays as it is.',
+    ),
+  };
+}

@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { eq, sql } from 'drizzle-orm';
+import type { PublicUser } from '@medical-qr/contracts';
+import { DATABASE, FIELD_CIPHER, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
+import { users, type UserRow } from '../database/schema.js';
+
+/** A user as the service works with it: names and phone decrypted. */
+export interface User {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  googleSub: string | null;
+  emailVerifiedAt: Date | null;
+  isTemporary: boolean;
+  isDemo: boolean;
+  createdAt: Date;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  phoneNumber?: string | null;
+  googleSub?: string | null;
+  emailVerified: boolean;
+  isDemo?: boolean;
+}
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    createdAt: user.createdAt.toISOString(),
+    isTemporary: user.isTemporary,
+    isAuthenticated: true,
+    emailVerified: user.emailVerifiedAt !== null,
+    hasPassword: user.passwordHash !== null,
+    hasGoogle: user.googleSub !== null,
+  };
+}
+
+/** Reads and writes users, encrypting names and phone numbers with the row id as context. */
+@Injectable()
+export class UsersRepository {
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    @Inject(FIELD_CIPHER) private readonly cipher: FieldCipher,
+  ) {}
+
+  async findByEmail(email: string): Promise<User | undefined> {
+    const [row] = await this.database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    return row && this.decrypt(row);
+  }
+
+  async findById(id: string): Promise<User | undefined> {
+    const [row] = await this.database.db.select().from(users).where(eq(users.id, id));
+    return row && this.decrypt(row);
+  }
+
+  async findByGoogleSub(sub: string): Promise<User | undefined> {
+    const [row] = await this.database.db.select().from(users).where(eq(users.googleSub, sub));
+    return row && this.decrypt(row);
+  }
+
+  /** Inserts a user; answers undefined when the email is already taken (the unique index decides, not a race). */
+  async insert(user: NewUser): Promise<User | undefined> {
+    const id = crypto.randomUUID();
+    const [row] = await this.database.db
+      .insert(users)
+      .values({
+        id,
+        email: user.email.toLowerCase(),
+        passwordHash: user.passwordHash,
+        firstName: this.cipher.encrypt(user.firstName, id),
+        lastName: this.cipher.encrypt(user.lastName, id),
+        phoneNumber: user.phoneNumber ? this.cipher.encrypt(user.phoneNumber, id) : null,
+        googleSub: user.googleSub ?? null,
+        emailVerifiedAt: user.emailVerified ? new Date() : null,
+        isDemo: user.isDemo ?? false,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    return row && this.decrypt(row);
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.database.db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+  }
+
+  async markEmailVerified(id: string): Promise<void> {
+    await this.database.db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  }
+
+  async linkGoogle(id: string, sub: string): Promise<void> {
+    await this.database.db
+      .update(users)
+      .set({ googleSub: sub, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  }
+
+  private decrypt(row: UserRow): User {
+    return {
+      id: row.id,
+      email: row.email,
+      passwordHash: row.passwordHash,
+      firstName: this.cipher.decrypt(row.firstName, row.id),
+      lastName: this.cipher.decrypt(row.lastName, row.id),
+      phoneNumber: row.phoneNumber ? this.cipher.decrypt(row.phoneNumber, row.id) : null,
+      googleSub: row.googleSub,
+      emailVerifiedAt: row.emailVerifiedAt,
+      isTemporary: row.isTemporary,
+      isDemo: row.isDemo,
+      createdAt: row.createdAt,
+    };
+  }
+}
