@@ -57,8 +57,9 @@ export const paths = {
   /** Where the card payment provider returns after checkout. */
   checkoutSuccess: { path: '/checkout/success', getHref: () => '/checkout/success' },
   myOrders: { path: '/my-orders', getHref: () => '/my-orders' },
+  /** The token is optional in the pattern so a link without one still reaches the screen (and its "Invalid Link" notice). */
   resetPassword: {
-    path: '/reset-password/:token',
+    path: '/reset-password/:token?',
     getHref: (token: string) => `/reset-password/${segment(token)}`,
   },
   /** Client route that sends the browser on to the server's verify link. */

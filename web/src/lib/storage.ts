@@ -97,6 +97,11 @@ export function writeStoredUser(user: StoredUser): void {
   writeJson(STORAGE_KEYS.user, user);
 }
 
+/** Forgets the saved user (sign-out). */
+export function clearStoredUser(): void {
+  removeStored(STORAGE_KEYS.user);
+}
+
 /** A local user counts as signed in only if a record exists and is flagged authenticated. */
 export function isStoredUserAuthenticated(user: StoredUser | null): boolean {
   return user !== null && user.isAuthenticated === true;
