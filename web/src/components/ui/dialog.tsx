@@ -1,0 +1,88 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { buttonClasses } from './button';
+
+export interface ModalDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  /** Read out with the title; omit only when the content explains itself. */
+  description?: ReactNode;
+  /** An icon or mark above the title. */
+  icon?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  /** While true, Escape, outside clicks and the close button do nothing (e.g. a request is pending). */
+  preventClose?: boolean;
+  /** On open, focus the first text input instead of the first button (the close button). */
+  focusFirstInput?: boolean;
+}
+
+/** A centred modal card (Radix Dialog): focus trapped, Escape and the X close it, scrolls on short screens. */
+export function ModalDialog(props: ModalDialogProps) {
+  const {
+    open,
+    onOpenChange,
+    title,
+    description,
+    icon,
+    children,
+    className,
+    preventClose = false,
+    focusFirstInput = false,
+  } = props;
+  const contentRef = useRef<HTMLDivElement>(null);
+  const focusInput = (event: Event) => {
+    if (!focusFirstInput) return;
+    const input = contentRef.current?.querySelector<HTMLInputElement>('input:not([type="hidden"]):not(:disabled)');
+    if (!input) return;
+    event.preventDefault();
+    input.focus();
+  };
+  const guard = (event: Event) => {
+    if (preventClose) event.preventDefault();
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (preventClose && !next ? undefined : onOpenChange(next))}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay-fade fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px]" />
+        <Dialog.Content
+          ref={contentRef}
+          onOpenAutoFocus={focusInput}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onEscapeKeyDown={guard}
+          onPointerDownOutside={guard}
+          onInteractOutside={guard}
+          className={cn(
+            'dialog-pop fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
+            'overflow-y-auto overscroll-contain rounded-3xl bg-white p-5 shadow-2xl outline-none sm:p-7',
+            'dark:bg-slate-900 dark:ring-1 dark:ring-slate-800',
+            className,
+          )}
+        >
+          <div className="absolute top-3 right-3 sm:top-4 sm:right-4">
+            <Dialog.Close
+              aria-label="Close"
+              disabled={preventClose}
+              className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+            >
+              <X className="size-6" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          {icon ? <div className="mb-3">{icon}</div> : null}
+          <Dialog.Title className="pr-10 text-[1.375rem] leading-tight font-extrabold tracking-tight text-slate-900 sm:text-2xl dark:text-white">
+            {title}
+          </Dialog.Title>
+          {description ? (
+            <Dialog.Description className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300">
+              {description}
+            </Dialog.Description>
+          ) : null}
+          <div className="mt-5">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
