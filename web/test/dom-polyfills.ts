@@ -63,4 +63,32 @@ if (typeof window !== 'undefined') {
     }
     Object.assign(globalThis, { Request: RequestStub });
   }
+
+  // jsdom has no fetch API; tests stub fetch (test/fetch-stub.ts) and answer with these.
+  if (!('Response' in globalThis)) {
+    class ResponseStub {
+      readonly status: number;
+      readonly statusText: string;
+      readonly ok: boolean;
+      readonly headers: Headers;
+      readonly #body: string;
+      constructor(body?: string | null, init: ResponseInit = {}) {
+        this.status = init.status ?? 200;
+        this.statusText = init.statusText ?? '';
+        this.ok = this.status >= 200 && this.status < 300;
+        this.headers = new Headers(init.headers);
+        this.#body = body ?? '';
+      }
+      async text() {
+        return this.#body;
+      }
+      async json() {
+        return JSON.parse(this.#body) as unknown;
+      }
+      async blob() {
+        return new Blob([this.#body]);
+      }
+    }
+    Object.assign(globalThis, { Response: ResponseStub });
+  }
 }

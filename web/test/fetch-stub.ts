@@ -1,0 +1,99 @@
+import type { PublicUser } from '@medical-qr/contracts';
+
+/** One request the app made, as the stub saw it. */
+export interface StubbedRequest {
+  method: string;
+  /** The path without query. */
+  path: string;
+  /** Path and query. */
+  url: string;
+  /** The parsed JSON body, if any. */
+  body: unknown;
+}
+
+export interface StubReply {
+  status?: number;
+  /** Sent as JSON; leave undefined for an empty body. */
+  body?: unknown;
+}
+
+export type StubHandler = StubReply | ((request: StubbedRequest) => StubReply | Promise<StubReply>);
+
+/** `{ statusCode, message, code?, ... }`, the gateway's error body. */
+export function errorReply(status: number, message: string, extra: Record<string, unknown> = {}): StubReply {
+  return { status, body: { statusCode: status, message, ...extra } };
+}
+
+export const signedOut: StubReply = errorReply(401, 'Unauthorized', { code: 'UNAUTHORIZED' });
+
+/** A signed-in account as GET /api/auth/user returns it. */
+export function aUser(
+  overrides: Partial<PublicUser & { isPremium: boolean; reauthenticatedUntil: string | null }> = {},
+) {
+  return {
+    id: 'u-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phoneNumber: null,
+    createdAt: '2025-01-02T03:04:05.000Z',
+    isTemporary: false,
+    isAuthenticated: true as const,
+    emailVerified: true,
+    hasPassword: true,
+    hasGoogle: false,
+    isPremium: false,
+    reauthenticatedUntil: null,
+    ...overrides,
+  };
+}
+
+/**
+ * Replaces `fetch` (the network boundary) with a table of answers keyed by "METHOD /path".
+ * GET /api/auth/user answers 401 (signed out) unless the table says otherwise; anything not in
+ * the table answers 404. Call `restore()` after the test.
+ */
+export function stubFetch(routes: Record<string, StubHandler> = {}) {
+  const table: Record<string, StubHandler> = { 'GET /api/auth/user': signedOut, ...routes };
+  const calls: StubbedRequest[] = [];
+  const previous = globalThis.fetch;
+
+  const fetchStub = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(
+      typeof input === 'string' || input instanceof URL ? String(input) : input.url,
+      'http://localhost',
+    );
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' && init.body !== '' ? (JSON.parse(init.body) as unknown) : undefined;
+    const request: StubbedRequest = { method, path: url.pathname, url: url.pathname + url.search, body };
+    calls.push(request);
+    const handler = table[`${method} ${url.pathname}`];
+    const reply = !handler
+      ? errorReply(404, `No stub for ${method} ${url.pathname}`)
+      : typeof handler === 'function'
+        ? await handler(request)
+        : handler;
+    const status = reply.status ?? 200;
+    const text = reply.body === undefined ? null : JSON.stringify(reply.body);
+    return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+  };
+  globalThis.fetch = fetchStub as typeof fetch;
+
+  return {
+    calls,
+    /** "METHOD /path" of every request so far, in order, leaving out GET /api/auth/user unless asked. */
+    requests: ({ withUser = false } = {}) =>
+      calls.filter((call) => withUser || call.path !== '/api/auth/user').map((call) => `${call.method} ${call.path}`),
+    /** The requests to one "METHOD /path". */
+    callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
+    /** Changes (or adds) one answer. */
+    route(key: string, handler: StubHandler) {
+      table[key] = handler;
+    },
+    restore() {
+      globalThis.fetch = previous;
+    },
+  };
+}
+
+export type FetchStub = ReturnType<typeof stubFetch>;
