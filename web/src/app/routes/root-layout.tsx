@@ -3,12 +3,15 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { notify, Toaster } from '../../components/ui/notifications';
-import { useAuth } from '../../features/auth';
+import { AuthDialogs, AuthSession, useAuth } from '../../features/auth';
 import { useTheme } from '../../features/theme';
 import { shareLink } from '../../lib/share';
 import { useAppDispatch } from '../hooks';
 
-/** The frame of every screen. It composes the features the header shows (auth, theme, share). */
+/**
+ * The frame of every screen. It composes the features the header shows (auth, theme, share), the
+ * login dialogs any screen can open, and the signed-in session (storage, inactivity logout).
+ */
 export function RootLayout() {
   const { user, isAuthenticated, isPremium, logout } = useAuth();
   const { theme, toggleTheme } = useTheme();
@@ -35,6 +38,8 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <AuthSession />
+      <AuthDialogs />
       <Toaster />
       <ScrollRestoration />
     </div>

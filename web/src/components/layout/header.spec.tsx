@@ -1,6 +1,9 @@
 import { jest } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser, stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { renderApp, renderWithProviders } from '../../../test/render-with-providers';
+import { browserLocation } from '../../lib/browser';
+import { STORAGE_KEYS } from '../../lib/storage';
 import { Header } from './header';
 import type { HeaderProps } from './header-props';
 
@@ -147,5 +150,62 @@ describe('Header when signed in', () => {
     renderWithProviders(<Header {...base} onShare={onShare} />);
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(onShare).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Header with the account from GET /api/auth/user', () => {
+  let api: FetchStub;
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    api.restore();
+    jest.restoreAllMocks();
+  });
+
+  it('greets the signed-in user, with a cart and the user menu instead of Login', async () => {
+    api = stubFetch({ 'GET /api/auth/user': { body: aUser() } });
+    renderApp('/');
+    expect((await screen.findAllByText('Hi, Ada!')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Premium')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'My Account',
+      'History',
+      'My Orders',
+      'Contact Us',
+      'Logout',
+    ]);
+  });
+
+  it('shows the premium badge for premium users and "User" without a first name', async () => {
+    api = stubFetch({ 'GET /api/auth/user': { body: aUser({ firstName: '', isPremium: true }) } });
+    renderApp('/');
+    expect((await screen.findAllByText('Hi, User!')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Premium').length).toBeGreaterThan(0);
+    const menu = openMenu();
+    expect(within(menu).queryByRole('img', { name: 'Premium feature' })).toBeNull();
+    expect(menuEntryNames()).toContain('Logout');
+  });
+
+  it('logs out: POST /api/auth/logout, forget the saved user, then a full load of home', async () => {
+    const events: string[] = [];
+    api = stubFetch({
+      'GET /api/auth/user': { body: aUser() },
+      'POST /api/auth/logout': () => {
+        events.push('logout');
+        return { body: { message: 'Logged out' } };
+      },
+    });
+    jest.spyOn(browserLocation, 'assign').mockImplementation((href) => {
+      events.push(`go ${href} (saved user: ${localStorage.getItem(STORAGE_KEYS.user) ?? 'none'})`);
+    });
+    renderApp('/history');
+    await screen.findAllByText('Hi, Ada!');
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.user)).not.toBeNull());
+
+    fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(events).toEqual(['logout', 'go / (saved user: none)']));
   });
 });

@@ -1,1 +1,14 @@
-export { useAuth, type AuthState, type SessionUser } from './use-auth';
+export { authApi, useGetCurrentUserQuery, type CurrentUser, type MessageResponse } from './auth-api';
+export { AuthDialogs, EMAIL_VERIFIED_NOTICE } from './auth-dialogs';
+export { AuthSession } from './auth-session';
+export { authUiSlice, type LoginNotice, type LoginTab } from './auth-slice';
+export { LOGIN_REDIRECT_DELAY_MS } from './login-gate';
+export { useAuth, useLogout, type AuthState } from './use-auth';
+export { DEMO_LOGIN_FAILED, useDemoLogin } from './use-demo-login';
+export {
+  ACTIVITY_EVENTS,
+  ACTIVITY_THROTTLE_MS,
+  INACTIVITY_TIMEOUT_MS,
+  useInactivityLogout,
+} from './use-inactivity-logout';
+export { useLoginDialog, type OpenLoginOptions } from './use-login-dialog';

@@ -1,26 +1,38 @@
 import { useCallback } from 'react';
-import { serverPaths } from '../../lib/paths';
-
-/** The signed-in user as the shell needs it (SPEC section 3, "User"). */
-export interface SessionUser {
-  firstName?: string | null;
-  lastName?: string | null;
-  email: string;
-  isPremium?: boolean;
-}
+import { browserLocation } from '../../lib/browser';
+import { paths } from '../../lib/paths';
+import { useGetCurrentUserQuery, useLogoutMutation, type CurrentUser } from './auth-api';
+import { forgetSignedInUser } from './stored-user';
 
 export interface AuthState {
-  user: SessionUser | null;
+  /** The signed-in account, or null (signed out, or still loading). */
+  user: CurrentUser | null;
   isAuthenticated: boolean;
   isPremium: boolean;
-  logout: () => void;
+  /** True until the first answer from GET /api/auth/user. */
+  isLoading: boolean;
+  /** POST /api/auth/logout, forget the saved user, then a full load of the home page. */
+  logout: () => Promise<void>;
 }
 
-/**
- * Who is signed in. Accounts arrive with the next step (GET /api/auth/user); until then nobody
- * is, and the shell shows its signed-out state.
- */
+/** Who is signed in (SPEC section 4, "Login state"): whatever GET /api/auth/user answers. */
 export function useAuth(): AuthState {
-  const logout = useCallback(() => window.location.assign(serverPaths.logout), []);
-  return { user: null, isAuthenticated: false, isPremium: false, logout };
+  const { data, isLoading } = useGetCurrentUserQuery();
+  const logout = useLogout();
+  const user = data ?? null;
+  return { user, isAuthenticated: user !== null, isPremium: user?.isPremium === true, isLoading, logout };
+}
+
+export function useLogout(): () => Promise<void> {
+  const [logoutRequest] = useLogoutMutation();
+  return useCallback(async () => {
+    try {
+      await logoutRequest().unwrap();
+    } catch (error) {
+      console.warn('The logout request failed; signing out locally anyway.', error);
+    }
+    forgetSignedInUser();
+    // A full load drops every cached record of the account that just left.
+    browserLocation.assign(paths.home.getHref());
+  }, [logoutRequest]);
 }

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { authDialogClosed, loginDialogOpened, selectAuthDialog, type LoginNotice } from './auth-slice';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { LoginDialog } from './login-dialog';
+import { LOGIN_QUERY_KEYS, useFollowLoginGate } from './login-gate';
+import { useAuth } from './use-auth';
+
+export const EMAIL_VERIFIED_NOTICE = 'Email verified. You can sign in now.';
+/** A message in the URL is shown as text; a long one is cut so the dialog stays readable. */
+const MAX_QUERY_MESSAGE_LENGTH = 300;
+
+/**
+ * The login and forgot-password dialogs, mounted once by the root layout. `?login=true` opens the
+ * login dialog for a signed-out visitor, with `error` shown as an error and `verified=1` as a
+ * success note (both come from server redirects: Google sign-in, the email verification link).
+ * Those keys leave the URL when the dialog closes.
+ */
+export function AuthDialogs() {
+  const dispatch = useAppDispatch();
+  const dialog = useAppSelector(selectAuthDialog);
+  const { isAuthenticated, isLoading } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantsLogin = searchParams.get('login') === 'true';
+  const error = searchParams.get('error');
+  const verified = searchParams.get('verified') === '1';
+
+  const dropLoginQuery = () => {
+    if (!LOGIN_QUERY_KEYS.some((key) => searchParams.has(key))) return;
+    setSearchParams(
+      (params) => {
+        for (const key of LOGIN_QUERY_KEYS) params.delete(key);
+        return params;
+      },
+      { replace: true },
+    );
+  };
+
+  // Runs when the query or the login state changes, not on every render.
+  useEffect(() => {
+    if (!wantsLogin || isLoading) return;
+    if (isAuthenticated) {
+      dropLoginQuery();
+      return;
+    }
+    let notice: LoginNotice | null = null;
+    if (error) notice = { tone: 'error', text: error.slice(0, MAX_QUERY_MESSAGE_LENGTH) };
+    else if (verified) notice = { tone: 'success', text: EMAIL_VERIFIED_NOTICE };
+    dispatch(loginDialogOpened({ tab: 'sign-in', notice }));
+  }, [wantsLogin, error, verified, isLoading, isAuthenticated, dispatch]);
+
+  // Closing the dialog (any way: X, Escape, a successful sign-in) drops the keys that opened it.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (dialog !== null) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    dropLoginQuery();
+  }, [dialog]);
+
+  const followLoginGate = useFollowLoginGate();
+  const close = (open: boolean) => {
+    if (!open) dispatch(authDialogClosed());
+  };
+
+  return (
+    <>
+      <LoginDialog open={dialog === 'login'} onOpenChange={close} onSignedIn={followLoginGate} />
+      <ForgotPasswordDialog open={dialog === 'forgot-password'} onOpenChange={close} />
+    </>
+  );
+}

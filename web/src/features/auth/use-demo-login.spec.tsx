@@ -1,0 +1,59 @@
+import { jest } from '@jest/globals';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { aUser, errorReply, stubFetch, type FetchStub } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { visibleToasts } from '../../../test/toasts';
+import { Toaster } from '../../components/ui/notifications';
+import { browserLocation } from '../../lib/browser';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { useDemoLogin } from './use-demo-login';
+
+function DemoButton() {
+  const { demoLogin, isLoading } = useDemoLogin();
+  return (
+    <>
+      <button type="button" onClick={() => void demoLogin()} disabled={isLoading}>
+        Use Demo Account
+      </button>
+      <Toaster />
+    </>
+  );
+}
+
+let api: FetchStub;
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  api.restore();
+  jest.restoreAllMocks();
+});
+
+describe('useDemoLogin', () => {
+  it('signs in to the demo account and reloads the page', async () => {
+    api = stubFetch({
+      'POST /api/auth/demo-login': { body: { message: 'Demo login successful', user: aUser({ firstName: 'Demo' }) } },
+    });
+    const reload = jest.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
+    renderWithProviders(<DemoButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Use Demo Account' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('POST /api/auth/demo-login')[0]?.body).toBeUndefined();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({
+      firstName: 'Demo',
+      isAuthenticated: true,
+    });
+  });
+
+  it('points to the regular sign-in when demo login is switched off', async () => {
+    api = stubFetch({ 'POST /api/auth/demo-login': errorReply(404, 'Not found', { code: 'NOT_FOUND' }) });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const reload = jest.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
+    renderWithProviders(<DemoButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Use Demo Account' }));
+    await waitFor(() =>
+      expect(visibleToasts()).toEqual([
+        { type: 'error', title: 'Demo login unavailable', description: 'Please try the regular sign in above.' },
+      ]),
+    );
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
