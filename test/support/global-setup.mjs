@@ -1,9 +1,11 @@
 // One system for the end-to-end suites (built code, as `npm start` runs it, isolated from any
-// running stack); its URL reaches the test workers through the environment.
+// running stack); its URL reaches the test workers through the environment. It trusts one proxy
+// hop so each test client can arrive from its own address (X-Forwarded-For) and rate limits
+// are tested per client, as they work behind a load balancer.
 import { startIsolatedStack } from '@medical-qr/launcher';
 
 export default async function globalSetup() {
-  const system = await startIsolatedStack('e2e');
+  const system = await startIsolatedStack('e2e', { TRUST_PROXY_HOPS: '1', DEMO_LOGIN: 'true' });
   globalThis.__E2E_SYSTEM__ = system;
   process.env.E2E_BASE_URL = system.url;
   process.env.E2E_DATABASE_URL = system.env.DATABASE_URL;

@@ -1,0 +1,97 @@
+import { HttpClient, uniqueEmail } from '../support/http-client.js';
+
+/** Reads the consent page's form: its hidden fields and where it posts. */
+function consentForm(html: string): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields.set(match[1]!, match[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+  }
+  return fields;
+}
+
+/** Goes through Google (the local stand-in) as a person would, and returns where the app sends the browser at the end. */
+async function signInWithGoogle(client: HttpClient, email: string, start: string) {
+  const begin = await client.get(start);
+  expect(begin.status).toBe(302);
+  const authorize = new URL(begin.location!);
+  expect(authorize.pathname).toBe('/o/oauth2/v2/auth');
+  expect(authorize.searchParams.get('response_type')).toBe('code');
+  expect(authorize.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+  const page = await client.get(authorize.toString());
+  expect(page.status).toBe(200);
+  const form = consentForm(page.body as string);
+  form.set('email', email);
+  form.set('given_name', 'Jordan');
+  form.set('family_name', 'Lee');
+  form.set('decision', 'allow');
+  const consent = await client.post(`${authorize.origin}/o/oauth2/v2/auth`, form.toString());
+  expect(consent.status).toBe(302);
+  const callback = new URL(consent.location!);
+  expect(callback.pathname).toBe('/api/auth/google/callback');
+  const done = await client.get(`${callback.pathname}${callback.search}`);
+  expect(done.status).toBe(302);
+  return done.location;
+}
+
+describe('Google sign-in through the local stand-in', () => {
+  it('signs in a new person, returns to the requested page, and treats them as a Google-only account', async () => {
+    const client = new HttpClient();
+    const email = uniqueEmail('google');
+    expect(await signInWithGoogle(client, email, '/api/auth/google?redirect=/history')).toBe('/history');
+
+    const me = await client.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email, firstName: 'Jordan', lastName: 'Lee', hasGoogle: true, hasPassword: false, emailVerified: true });
+
+    const withPassword = await client.post('/api/auth/verify-password', { email, password: 'anything' });
+    expect(withPassword.status).toBe(400);
+    expect(withPassword.body.code).toBe('OAUTH_NO_PASSWORD');
+    // Signed in through Google moments ago: that counts as re-authentication.
+    const confirmed = await client.post('/api/auth/confirm-oauth-reauth', {});
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.verified).toBe(true);
+
+    // Signing in again finds the same account.
+    const again = new HttpClient();
+    await signInWithGoogle(again, email, '/api/auth/google');
+    expect((await again.get('/api/auth/user')).body.id).toBe(me.body.id);
+  });
+
+  it('links Google to an existing password account with the same email', async () => {
+    const client = new HttpClient();
+    const email = uniqueEmail('linked');
+    await client.post('/api/auth/register', { firstName: 'Sam', lastName: 'Ray', email, password: 'secret-1' });
+    await signInWithGoogle(client, email, '/api/auth/google?redirect=/my-account');
+    expect((await client.get('/api/auth/user')).body).toMatchObject({ email, firstName: 'Sam', hasGoogle: true, hasPassword: true });
+  });
+
+  it('never redirects off the site, and refuses a callback whose state the browser did not start', async () => {
+    const client = new HttpClient();
+    for (const hostile of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+      const location = await signInWithGoogle(client, uniqueEmail('redirect'), `/api/auth/google?redirect=${encodeURIComponent(hostile)}`);
+      expect(location).toBe('/');
+    }
+
+    const victim = new HttpClient();
+    const attacker = new HttpClient();
+    const begin = await attacker.get('/api/auth/google');
+    const state = new URL(begin.location!).searchParams.get('state');
+    const forged = await victim.get(`/api/auth/google/callback?code=whatever&state=${state}`);
+    expect(forged.status).toBe(302);
+    expect(forged.location).toMatch(/^\/\?login=true&error=Google%20sign-in%20expired/);
+    expect((await victim.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('returns to the sign-in dialog when the person cancels at Google', async () => {
+    const client = new HttpClient();
+    const begin = await client.get('/api/auth/google');
+    const authorize = new URL(begin.location!);
+    const form = consentForm((await client.get(authorize.toString())).body as string);
+    form.set('decision', 'cancel');
+    const cancel = await client.post(`${authorize.origin}/o/oauth2/v2/auth`, form.toString());
+    const callback = new URL(cancel.location!);
+    const done = await client.get(`${callback.pathname}${callback.search}`);
+    expect(done.location).toBe(`/?login=true&error=${encodeURIComponent('Google sign-in was cancelled.')}`);
+  });
+});
