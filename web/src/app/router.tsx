@@ -3,7 +3,9 @@ import { RouteError } from '../components/errors/route-error';
 import { paths } from '../lib/paths';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
+import { ResetPasswordRoute } from './routes/reset-password';
 import { RootLayout } from './routes/root-layout';
+import { VerifyEmailRoute } from './routes/verify-email';
 
 /**
  * The route tree. Screens of SPEC section 2 join as their features land (paths in lib/paths.ts);
@@ -16,6 +18,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRoute /> },
+      { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
+      { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

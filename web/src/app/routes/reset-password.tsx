@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { ResetPasswordForm } from '../../features/auth';
+
+export function ResetPasswordRoute() {
+  const { token } = useParams();
+  return <ResetPasswordForm token={token} />;
+}

@@ -1,0 +1,233 @@
+import { AuthMessages, PASSWORD_MIN_LENGTH } from '@medical-qr/contracts';
+import { CircleCheck, House, KeyRound, LinkIcon, LogIn } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { PasswordField } from '../../components/ui/form-field';
+import { InlineAlert } from '../../components/ui/inline-alert';
+import { notify } from '../../components/ui/notifications';
+import { Spinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/base-query';
+import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
+import { useResetPasswordMutation } from './auth-api';
+import { useLoginDialog } from './use-login-dialog';
+
+/** SPEC section 9: after a reset the visitor goes to sign in after 3 s; a link without a token goes home after 2 s. */
+export const RESET_SUCCESS_REDIRECT_MS = 3000;
+export const INVALID_LINK_REDIRECT_MS = 2000;
+
+type Problem = { title: string; text: string; fields: 'both' | 'confirm' | 'password' };
+
+/** SPEC section 5, in its order: both filled, long enough, the same. */
+function checkPasswords(password: string, confirmation: string): Problem | null {
+  if (password === '' || confirmation === '')
+    return { title: 'Missing Information', text: 'Please fill in all fields', fields: 'both' };
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return { title: 'Password Too Short', text: AuthMessages.passwordTooShort, fields: 'password' };
+  if (password !== confirmation)
+    return { title: "Passwords Don't Match", text: 'Please ensure both passwords match', fields: 'confirm' };
+  return null;
+}
+
+/** The /reset-password/{token} screen: a new password twice, then sign in. */
+export function ResetPasswordForm({ token }: { token?: string }) {
+  const validToken = token?.trim() ? token.trim() : null;
+  if (!validToken) return <InvalidResetLink />;
+  return <ResetPasswordWithToken token={validToken} />;
+}
+
+function ResetPasswordWithToken({ token }: { token: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { openForgotPassword } = useLoginDialog();
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [values, setValues] = useState({ password: '', confirmation: '' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [linkFailed, setLinkFailed] = useState(false);
+  const [done, setDone] = useState(false);
+  const errorId = useId();
+  const goToLogin = paths.home.getHref({ login: true });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate(goToLogin), RESET_SUCCESS_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate, goToLogin]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const found = checkPasswords(values.password, values.confirmation);
+    setProblem(found);
+    setLinkFailed(false);
+    if (found) {
+      dispatch(notify({ type: 'error', title: found.title, description: found.text }));
+      return;
+    }
+    try {
+      await resetPassword({ token, password: values.password }).unwrap();
+      dispatch(
+        notify({
+          type: 'success',
+          title: 'Password Reset Successful',
+          description: 'You can now sign in with your new password.',
+        }),
+      );
+      setDone(true);
+    } catch (failure) {
+      const linkProblem = !isApiError(failure) || [400, 404, 410].includes(failure.status as number);
+      const text = linkProblem ? AuthMessages.resetInvalid : failure.message;
+      setLinkFailed(linkProblem);
+      setProblem({ title: 'Reset Failed', text, fields: 'both' });
+      dispatch(notify({ type: 'error', title: 'Reset Failed', description: text }));
+    }
+  };
+
+  if (done) {
+    return (
+      <ResetCard
+        icon={<CircleCheck className="size-8" aria-hidden="true" />}
+        tone="success"
+        title="Password Reset Successful"
+        text="Your password has been changed. Taking you to sign in…"
+      >
+        <Link to={goToLogin} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+          <LogIn className="size-5" aria-hidden="true" />
+          Go to Login
+        </Link>
+      </ResetCard>
+    );
+  }
+
+  const invalid = (field: 'password' | 'confirm') =>
+    problem !== null && !linkFailed && (problem.fields === 'both' || problem.fields === field);
+
+  return (
+    <ResetCard
+      icon={<KeyRound className="size-8" aria-hidden="true" />}
+      title="Choose a new password"
+      text={`Use at least ${PASSWORD_MIN_LENGTH} characters. You'll sign in with it from now on.`}
+    >
+      <form noValidate onSubmit={submit} aria-busy={isLoading} className="flex flex-col gap-4 text-left">
+        {problem ? (
+          <InlineAlert
+            tone="error"
+            id={errorId}
+            action={
+              linkFailed ? (
+                <button
+                  type="button"
+                  onClick={() => openForgotPassword()}
+                  className="inline-flex min-h-11 items-center gap-2 font-semibold text-red-800 underline underline-offset-2 dark:text-red-200"
+                >
+                  <LinkIcon className="size-4" aria-hidden="true" />
+                  Request a new link
+                </button>
+              ) : undefined
+            }
+          >
+            {problem.text}
+          </InlineAlert>
+        ) : null}
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => setValues({ ...values, password: event.target.value })}
+          invalid={invalid('password')}
+          errorId={errorId}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmation"
+          autoComplete="new-password"
+          value={values.confirmation}
+          onChange={(event) => setValues({ ...values, confirmation: event.target.value })}
+          invalid={invalid('confirm')}
+          errorId={errorId}
+        />
+        <Button type="submit" size="lg" disabled={isLoading} className="mt-1 w-full">
+          {isLoading ? <Spinner /> : null}
+          {isLoading ? 'Resetting…' : 'Reset Password'}
+        </Button>
+        <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
+          <House className="size-5" aria-hidden="true" />
+          Back to Home
+        </Link>
+      </form>
+    </ResetCard>
+  );
+}
+
+/** No token in the link: say so, then go home (SPEC section 4, "Reset password"). */
+function InvalidResetLink() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const announced = useRef(false);
+
+  useEffect(() => {
+    if (!announced.current) {
+      announced.current = true;
+      dispatch(notify({ type: 'error', title: 'Invalid Link', description: 'This password reset link is invalid.' }));
+    }
+    const timer = window.setTimeout(() => navigate(paths.home.getHref(), { replace: true }), INVALID_LINK_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [dispatch, navigate]);
+
+  return (
+    <ResetCard
+      icon={<LinkIcon className="size-8" aria-hidden="true" />}
+      tone="error"
+      title="Invalid Link"
+      text="This password reset link is invalid. Taking you to the home page…"
+    >
+      <Link to={paths.home.getHref()} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+        <House className="size-5" aria-hidden="true" />
+        Back to Home
+      </Link>
+    </ResetCard>
+  );
+}
+
+function ResetCard({
+  icon,
+  title,
+  text,
+  tone = 'neutral',
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  tone?: 'neutral' | 'success' | 'error';
+  children: ReactNode;
+}) {
+  const iconTone = {
+    neutral: 'bg-red-50 text-red-600 ring-red-100 dark:bg-red-950/50 dark:text-red-400 dark:ring-red-900/60',
+    success:
+      'bg-emerald-50 text-emerald-600 ring-emerald-100 dark:bg-emerald-950/50 dark:text-emerald-400 dark:ring-emerald-900/60',
+    error: 'bg-amber-50 text-amber-600 ring-amber-100 dark:bg-amber-950/40 dark:text-amber-400 dark:ring-amber-900/60',
+  }[tone];
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <div className="rounded-3xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        <span className={cn('mx-auto flex size-16 items-center justify-center rounded-2xl ring-1', iconTone)}>
+          {icon}
+        </span>
+        <h1 className="mt-5 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          {title}
+        </h1>
+        <p
+          className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300"
+          role={tone === 'neutral' ? undefined : 'status'}
+        >
+          {text}
+        </p>
+        <div className="mt-6">{children}</div>
+      </div>
+    </section>
+  );
+}
