@@ -3,6 +3,13 @@ export { AuthDialogs, EMAIL_VERIFIED_NOTICE } from './auth-dialogs';
 export { AuthSession } from './auth-session';
 export { authUiSlice, type LoginNotice, type LoginTab } from './auth-slice';
 export { LOGIN_REDIRECT_DELAY_MS } from './login-gate';
+export {
+  OAUTH_CONFIRM_DELAY_MS,
+  REAUTH_FAILED,
+  REAUTH_SUCCESS,
+  ReauthDialog,
+  type ReauthDialogProps,
+} from './reauth-dialog';
 export { INVALID_LINK_REDIRECT_MS, RESET_SUCCESS_REDIRECT_MS, ResetPasswordForm } from './reset-password-form';
 export { useAuth, useLogout, type AuthState } from './use-auth';
 export { DEMO_LOGIN_FAILED, useDemoLogin } from './use-demo-login';
