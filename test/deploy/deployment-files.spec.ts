@@ -106,6 +106,7 @@ const USER_VARIABLES: Record<string, string> = {
   ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   ENCRYPTION_KEY_ID: 'k1',
   SESSION_SECRET: randomBytes(32).toString('base64url'),
+  SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
 };
 
 function interpolate(text: string, variables: Record<string, string | undefined>): string {

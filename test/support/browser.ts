@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { randomClientIp } from './http-client.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SCREENSHOT_DIR = `${ROOT}reports/screenshots`;
@@ -40,6 +41,8 @@ export async function openPage(
     viewport: options.viewport ?? DESKTOP,
     colorScheme: options.colorScheme ?? 'light',
     hasTouch: (options.viewport ?? DESKTOP).width < 500,
+    // Each page is its own visitor to the rate limits (the test system trusts one proxy hop).
+    extraHTTPHeaders: { 'x-forwarded-for': randomClientIp() },
   });
   const page = await context.newPage();
   const errors: string[] = [];
