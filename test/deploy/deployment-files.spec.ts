@@ -621,13 +621,13 @@ describe('k8s/', () => {
     }
   });
 
-  it('probes the gateway: readiness on /api/health at its port, liveness that a dependency outage cannot fail', () => {
+  it('probes the gateway: readiness on /api/health/ready at its port, liveness that a dependency outage cannot fail', () => {
     const d = deployment('gateway')!;
     const container = containerOf(d);
     const listening = gatewayEnvSchema.parse(kubeEnvironment(d).env).PORT;
     const readiness = container.readinessProbe?.httpGet;
     expect({ path: readiness?.path, port: resolvePort(container, readiness?.port) }).toEqual({
-      path: '/api/health',
+      path: '/api/health/ready',
       port: listening,
     });
     const liveness = container.livenessProbe ?? {};

@@ -15,6 +15,15 @@ describe('gateway', () => {
     }
   });
 
+  it('reports this gateway ready when its own Redis and NATS connections are up', async () => {
+    const { status, body } = await api('/api/health/ready');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      status: 'ok',
+      checks: { redis: { status: 'up', latencyMs: expect.any(Number) }, nats: { status: 'up', latencyMs: expect.any(Number) } },
+    });
+  });
+
   it('asks one service for its health, and says which names exist when asked for another', async () => {
     const records = await api('/api/health/records');
     expect(records.status).toBe(200);

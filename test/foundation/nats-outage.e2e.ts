@@ -38,6 +38,7 @@ describe('when NATS goes away and comes back', () => {
     });
     const health = await get(`${system.url}/api/health`);
     expect(health.body.status).toBe('degraded');
+    expect((await get(`${system.url}/api/health/ready`)).status).toBe(503);
     expect(health.body.checks.postgres.status).toBe('up');
     expect(Object.values(health.body.services).every((s: any) => s.status === 'down')).toBe(true);
 

@@ -18,6 +18,16 @@ export class HealthController {
     return report;
   }
 
+  @Get('ready')
+  @ApiOperation({
+    summary: 'Whether this gateway can serve: its own NATS and Redis connections (readiness probe; one service down must not take every gateway out)',
+  })
+  async ready(@Res({ passthrough: true }) res: Response) {
+    const report = await this.health.readiness();
+    res.status(report.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    return report;
+  }
+
   @Get(':service')
   @ApiOperation({ summary: 'Asks one service for its health over NATS; 503 with a message when it does not answer' })
   async service(@Param('service') service: string): Promise<ServiceHealth> {

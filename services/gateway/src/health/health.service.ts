@@ -63,6 +63,17 @@ export class HealthService {
     };
   }
 
+  /** What this gateway replica itself needs to serve requests. */
+  async readiness(): Promise<{ status: 'ok' | 'degraded'; checks: { redis: ComponentStatus; nats: ComponentStatus } }> {
+    const [redis, nats] = await Promise.all([
+      timed(() => this.redis.ping()),
+      timed(async () => {
+        if (!this.services.isConnected()) throw new Error('not connected');
+      }),
+    ]);
+    return { status: redis.status === 'up' && nats.status === 'up' ? 'ok' : 'degraded', checks: { redis, nats } };
+  }
+
   /** One service's own answer; SERVICE_UNAVAILABLE when it does not answer in time. */
   askService(service: ServiceName, timeoutMs?: number): Promise<ServiceHealth> {
     return this.services
