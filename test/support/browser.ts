@@ -47,7 +47,9 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A signed-out visitor's "who am I?" answers 401 by design; Chromium logs every 4xx load.
+    const expectedSignedOut = /status of 401/.test(message.text()) && message.location().url.endsWith('/api/auth/user');
+    if (message.type() === 'error' && !expectedSignedOut) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
