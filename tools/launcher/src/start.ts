@@ -3,11 +3,15 @@ import { ensureDatabase } from '@medical-qr/platform';
 import { formatLogLine } from './log-format.js';
 import { ensureLocalSecrets, loadEnvFile } from './local-env.js';
 import { describeUrl, findUnreachableStores } from './preflight.js';
+import { describeProviders, standInProviders, startSandboxProcess, type RunningSandboxProcess } from './sandboxes.js';
 import { startStack } from './stack.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** `npm start`: check the stores, create the database, run every process, print the URL, stop all on Ctrl-C. */
+/**
+ * `npm start`: check the stores, create the database, start the provider stand-ins for every provider not configured
+ * for real, run every process, print the URL, stop all on Ctrl-C.
+ */
 export async function main(): Promise<void> {
   const envFile = `${ROOT}.env`;
   if (!process.env.ENCRYPTION_KEYS && ensureLocalSecrets(envFile).created) {
@@ -42,29 +46,55 @@ export async function main(): Promise<void> {
     fail(`Cannot use the database named in DATABASE_URL: ${(error as Error).message}`);
   }
 
+  const standIns = standInProviders(env);
+  console.log(describeProviders(standIns));
+  let sandboxes: RunningSandboxProcess | undefined;
+  if (standIns.length) {
+    console.log('Starting the provider stand-ins...');
+    sandboxes = await startSandboxProcess({
+      env,
+      providers: standIns,
+      onLine: (line) => console.log(formatLogLine('sandbox', line)),
+    }).catch((error: Error) => fail(`Start-up failed: ${error.message}`));
+    Object.assign(env, sandboxes.providerEnv);
+  }
+
   console.log('Starting the services...');
   const stack = await startStack({
     env,
     onLine: (name, line) => console.log(formatLogLine(name, line)),
-  }).catch((error: Error) => fail(`Start-up failed: ${error.message}`));
+  }).catch(async (error: Error) => {
+    await sandboxes?.stop();
+    return fail(`Start-up failed: ${error.message}`);
+  });
 
-  console.log(`\nMedical QR is running at ${stack.url}\n(Ctrl-C stops everything.)\n`);
+  console.log(`\nMedical QR is running at ${stack.url}`);
+  if (standIns.includes('smtp')) console.log(`Mail sent locally: ${stack.url}/dev/mailbox`);
+  if (standIns.includes('google')) console.log(`Google sign-in: local stand-in at http://localhost:${sandboxes!.httpPort}`);
+  console.log('(Ctrl-C stops everything.)\n');
 
+  const stopAll = async () => {
+    await stack.stop();
+    await sandboxes?.stop();
+  };
   let stopping = false;
   const shutdown = async (reason: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${reason}: stopping every process...`);
-    await stack.stop();
+    await stopAll();
     console.log('Stopped.');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('Ctrl-C'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  void stack.crashed.then(async ({ process: name, code }) => {
+  const crashes: Array<Promise<{ process: string; code: number | null }>> = [stack.crashed];
+  if (sandboxes) crashes.push(sandboxes.crashed);
+  void Promise.race(crashes).then(async ({ process: name, code }) => {
     if (stopping) return;
+    stopping = true;
     console.error(`${name} exited unexpectedly (code ${code}).`);
-    await stack.stop();
+    await stopAll();
     process.exit(1);
   });
 }

@@ -2,6 +2,13 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { dropDatabase, ensureDatabase } from '@medical-qr/platform';
+import {
+  DEFAULT_SANDBOX_GOOGLE_CLIENT,
+  sandboxProviderEnv,
+  STAND_IN_PROVIDERS,
+  startSandboxProcess,
+  type RunningSandboxProcess,
+} from '../sandboxes.js';
 import { startStack, type RunningStack } from '../stack.js';
 import { freePort } from './free-port.js';
 import { PrivateNats } from './private-nats.js';
@@ -15,6 +22,9 @@ export interface IsolatedStack {
   env: NodeJS.ProcessEnv;
   nats: PrivateNats;
   stack: RunningStack;
+  /** The provider stand-ins (SMTP catcher, Google OAuth) this system uses, e.g. `${sandboxUrl}/dev/mailbox.json`. */
+  sandboxUrl: string;
+  sandboxes: RunningSandboxProcess;
   stop(): Promise<void>;
 }
 
@@ -42,38 +52,69 @@ export function isolatedEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.Proces
 
 /**
  * The whole system, built, as `npm start` runs it, but isolated (for tests and benchmarks): a private nats-server, a new
- * database, a Redis prefix of its own and a free port. Logs go to reports/logs/<label>.log.
+ * database, a Redis prefix of its own and a free port, and its own provider stand-ins (tools/sandboxes) on free ports,
+ * which every process is pointed at (overrides win). Logs go to reports/logs/<label>.log.
  */
 export async function startIsolatedStack(label: string, overrides: NodeJS.ProcessEnv = {}): Promise<IsolatedStack> {
   const nats = await PrivateNats.start();
   const databaseUrl = isolatedDatabaseUrl(label);
-  await ensureDatabase(databaseUrl);
+  mkdirSync(`${ROOT}reports/logs`, { recursive: true });
+  const log = createWriteStream(`${ROOT}reports/logs/${label}.log`);
+  // Always NODE_ENV=test for the stand-ins, even when a test runs the services as production.
+  const sandboxEnv = isolatedEnvironment(
+    Object.fromEntries(
+      Object.entries(overrides).filter(([name]) => name.startsWith('SANDBOX_') || name === 'LOG_LEVEL'),
+    ),
+  );
+  const sandboxPorts = { httpPort: await freePort(), smtpPort: await freePort() };
   const env = isolatedEnvironment({
     DATABASE_URL: databaseUrl,
     NATS_URL: nats.url,
     PORT: String(await freePort()),
+    ...sandboxProviderEnv({
+      ...sandboxPorts,
+      providers: STAND_IN_PROVIDERS,
+      googleClientId: sandboxEnv.SANDBOX_GOOGLE_CLIENT_ID ?? DEFAULT_SANDBOX_GOOGLE_CLIENT.id,
+      googleClientSecret: sandboxEnv.SANDBOX_GOOGLE_CLIENT_SECRET ?? DEFAULT_SANDBOX_GOOGLE_CLIENT.secret,
+    }),
     ...overrides,
   });
-  mkdirSync(`${ROOT}reports/logs`, { recursive: true });
-  const log = createWriteStream(`${ROOT}reports/logs/${label}.log`);
-  let stack: RunningStack;
-  try {
-    stack = await startStack({ env, onLine: (name, line) => log.write(`${name} ${line}\n`) });
-  } catch (error) {
+  const cleanUp = async () => {
     await nats.kill();
     await dropDatabase(databaseUrl).catch(() => undefined);
+    log.end();
+  };
+  try {
+    await ensureDatabase(databaseUrl);
+  } catch (error) {
+    await cleanUp();
     throw error;
   }
+  // The stand-ins' ports are chosen above, so they start alongside the services rather than a second before them
+  // (no service calls a provider while starting); both must answer before the system is handed over.
+  const [sandboxStart, stackStart] = await Promise.allSettled([
+    startSandboxProcess({ env: sandboxEnv, ...sandboxPorts, onLine: (line) => log.write(`sandboxes ${line}\n`) }),
+    startStack({ env, onLine: (name, line) => log.write(`${name} ${line}\n`) }),
+  ]);
+  if (sandboxStart.status === 'rejected' || stackStart.status === 'rejected') {
+    if (stackStart.status === 'fulfilled') await stackStart.value.stop();
+    if (sandboxStart.status === 'fulfilled') await sandboxStart.value.stop();
+    await cleanUp();
+    throw sandboxStart.status === 'rejected' ? sandboxStart.reason : (stackStart as PromiseRejectedResult).reason;
+  }
+  const sandboxes: RunningSandboxProcess = sandboxStart.value;
+  const stack: RunningStack = stackStart.value;
   return {
     url: stack.url,
     env,
     nats,
     stack,
+    sandboxUrl: sandboxes.url,
+    sandboxes,
     async stop() {
       await stack.stop();
-      await nats.kill();
-      await dropDatabase(databaseUrl).catch(() => undefined);
-      log.end();
+      await sandboxes.stop();
+      await cleanUp();
     },
   };
 }

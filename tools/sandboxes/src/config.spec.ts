@@ -1,0 +1,30 @@
+import { ConfigError } from '@medical-qr/platform';
+import { loadSandboxConfig } from './config.js';
+
+describe('loadSandboxConfig', () => {
+  it('fills local defaults when nothing is set', () => {
+    expect(loadSandboxConfig({})).toEqual({
+      host: '127.0.0.1',
+      httpPort: 4100,
+      smtpPort: 2525,
+      providers: ['smtp', 'google'],
+      google: { clientId: 'local-google-client', clientSecret: 'local-google-secret' },
+      logLevel: 'info',
+      nodeEnv: 'development',
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadSandboxConfig({ SANDBOX_HTTP_PORT: 'eighty', SANDBOX_SMTP_PORT: '70000', SANDBOX_PROVIDERS: 'smtp,fax' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^SANDBOX_HTTP_PORT: a port number/m);
+    expect(problems).toMatch(/^SANDBOX_SMTP_PORT: a port number/m);
+    expect(problems).toMatch(/^SANDBOX_PROVIDERS: a comma-separated list of smtp, google$/m);
+  });
+});
