@@ -13,8 +13,6 @@ const swc = [
   },
 ];
 const shared = {
-  // Integration and end-to-end tests start real processes; on a busy 2-core machine that takes seconds.
-  testTimeout: 60_000,
   transform: { '^.+\\.(t|j)sx?$': swc },
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
@@ -25,6 +23,9 @@ const shared = {
 };
 
 export default {
+  // Integration and end-to-end tests start real processes; on a busy 2-core machine that takes
+  // seconds. (Jest reads this only at the top level, not per project.)
+  testTimeout: 60_000,
   projects: [
     {
       ...shared,
