@@ -54,6 +54,7 @@ describe('accounts in Chromium', () => {
 
     await signIn(page, email, 'analytical-1');
     await page.getByText('Hi, Ada!').waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await screenshot(page, 'journey-signed-in-desktop-light', { fullPage: false });
     await signOut(page);
     expect(await page.getByText('Hi, Ada!').count()).toBe(0);
