@@ -24,6 +24,8 @@ export async function main(): Promise<void> {
     REDIS_URL: 'redis://127.0.0.1:6379',
     NATS_URL: 'nats://127.0.0.1:4222',
     PORT: '3000',
+    // Local runs offer the demo account (DESIGN: on locally, off in production config).
+    DEMO_LOGIN: 'true',
     ...process.env,
   };
 
