@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { waitForExit } from './child-process.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -93,17 +94,6 @@ function portAnswers(port: number): Promise<boolean> {
     socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
-  });
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
   });
 }
 

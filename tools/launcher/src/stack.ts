@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { waitForExit } from './child-process.js';
 
 /** Every process of the system, in start order: services first, the gateway last. */
 export const STACK_PROCESSES = ['identity', 'records', 'billing', 'shop', 'privacy', 'gateway'] as const;
@@ -22,17 +23,6 @@ export interface RunningStack {
   /** Resolves when any process exits on its own (not through stop()). */
   crashed: Promise<{ process: StackProcess; code: number | null }>;
   stop(): Promise<void>;
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 async function waitForHealthy(url: string, timeoutMs: number, crashed: Promise<unknown>): Promise<void> {
