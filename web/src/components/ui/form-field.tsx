@@ -64,6 +64,22 @@ export function TextField({
 }
 
 /** A password input with a show/hide toggle (44 px). */
+/** An email input with the attributes phones need: email keyboard, no capitals, no spell check, autofill. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'label'> & { label?: string }) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
 export function PasswordField({ className, ...props }: Omit<TextFieldProps, 'type'>) {
   const id = useId();
   const [visible, setVisible] = useState(false);

@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/form-field';
+import { EmailField } from '../../components/ui/form-field';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { notify } from '../../components/ui/notifications';
 import { Spinner } from '../../components/ui/spinner';
@@ -101,14 +101,7 @@ function ForgotPasswordBody({
           {error}
         </InlineAlert>
       ) : null}
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailField
         placeholder="you@example.com"
         value={email}
         onChange={(event) => setEmail(event.target.value)}

@@ -11,7 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
-import { PasswordField, TextField } from '../../components/ui/form-field';
+import { EmailField, PasswordField, TextField } from '../../components/ui/form-field';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { LogoMark } from '../../components/ui/logo-mark';
 import { notify } from '../../components/ui/notifications';
@@ -276,14 +276,7 @@ function SignInForm({
           {error.text}
         </InlineAlert>
       ) : null}
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailField
         value={values.email}
         onChange={(event) => onChange({ ...values, email: event.target.value })}
         invalid={invalid('email')}
@@ -437,13 +430,7 @@ function CreateAccountForm({
         <TextField label="First name" autoComplete="given-name" autoCapitalize="words" {...field('firstName')} />
         <TextField label="Last name" autoComplete="family-name" autoCapitalize="words" {...field('lastName')} />
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailField
         placeholder="you@example.com"
         {...field('email')}
       />

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
-import { PasswordField, TextField } from '../../components/ui/form-field';
+import { EmailField, PasswordField } from '../../components/ui/form-field';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { notify } from '../../components/ui/notifications';
 import { Spinner } from '../../components/ui/spinner';
@@ -215,14 +215,7 @@ function ReauthBody({
           {error}
         </InlineAlert>
       ) : null}
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailField
         value={values.email}
         onChange={(event) => setValues({ ...values, email: event.target.value })}
         invalid={error !== null && values.email.trim() === ''}
