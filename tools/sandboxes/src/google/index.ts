@@ -111,17 +111,17 @@ export function createGoogleProvider(context: ProviderContext, store = new OAuth
   const form = express.urlencoded({ extended: false, limit: '16kb' });
   const json = express.json({ limit: '16kb' });
 
+  const sendAuthError = (res: Response, checked: { error: string; description: string }) =>
+    sendPage(res, {
+      status: 400,
+      narrow: true,
+      title: 'Error · Sign in with Google (local stand-in)',
+      body: renderAuthErrorPage(checked.error, checked.description),
+    });
+
   router.get('/o/oauth2/v2/auth', (req, res) => {
     const checked = checkAuthRequest(req.query, clientId, param(req.query, 'response_type'));
-    if ('error' in checked) {
-      sendPage(res, {
-        status: 400,
-        narrow: true,
-        title: 'Error · Sign in with Google (local stand-in)',
-        body: renderAuthErrorPage(checked.error, checked.description),
-      });
-      return;
-    }
+    if ('error' in checked) return sendAuthError(res, checked);
     const hint = param(req.query, 'login_hint')?.trim();
     sendPage(res, {
       narrow: true,
@@ -137,15 +137,7 @@ export function createGoogleProvider(context: ProviderContext, store = new OAuth
 
   router.post('/o/oauth2/v2/auth', form, (req, res) => {
     const checked = checkAuthRequest(req.body, clientId, 'code');
-    if ('error' in checked) {
-      sendPage(res, {
-        status: 400,
-        narrow: true,
-        title: 'Error · Sign in with Google (local stand-in)',
-        body: renderAuthErrorPage(checked.error, checked.description),
-      });
-      return;
-    }
+    if ('error' in checked) return sendAuthError(res, checked);
     const { request } = checked;
     if (param(req.body, 'decision') !== 'allow') {
       redirectBack(res, request.redirectUri, { error: 'access_denied', state: request.state });
