@@ -232,7 +232,7 @@ describe('demo login, inactivity audit and the audit log', () => {
       while (Date.now() < deadline) {
         rows = (
           await db.query(
-            `select action, user_id, email, ip, occurred_at, details from privacy.audit_log where ip = $1 or email = 'demo@medicalqr.local' order by id`,
+            `select action, user_id, email, ip, occurred_at, details from privacy.audit_log where ip = $1 or email = 'demo@medicalqr.local' order by occurred_at, id`,
             [client.ip],
           )
         ).rows;
