@@ -40,7 +40,7 @@ const DESIGNED_SECRETS: Record<string, EnvSchema[]> = {
  * the local prefix): a deployment must set them, although the schema does not require them.
  */
 const DEPLOY_MUST_SET = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'NATS_URL'];
-const SECRET_VARIABLES = ['DATABASE_URL', 'ENCRYPTION_KEYS', 'ENCRYPTION_KEY_ID', 'SESSION_SECRET'];
+const SECRET_VARIABLES = ['DATABASE_URL', 'ENCRYPTION_KEYS', 'ENCRYPTION_KEY_ID', 'SESSION_SECRET', 'EMAIL_INDEX_KEY'];
 
 /** A process's own schema: services/<name>/src/config.ts's `...EnvSchema` export when there is one, else the base. */
 async function ownSchema(process: string): Promise<EnvSchema> {
@@ -106,6 +106,7 @@ const USER_VARIABLES: Record<string, string> = {
   ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   ENCRYPTION_KEY_ID: 'k1',
   SESSION_SECRET: randomBytes(32).toString('base64url'),
+  EMAIL_INDEX_KEY: randomBytes(32).toString('base64url'),
   SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
 };
 
@@ -196,7 +197,7 @@ describe('docker-compose.yml', () => {
   it('takes every secret from a required variable, and stops naming it when it is unset', () => {
     const checked: string[] = [];
     for (const process of PROCESSES) {
-      for (const secret of ['ENCRYPTION_KEYS', 'ENCRYPTION_KEY_ID', 'SESSION_SECRET']) {
+      for (const secret of ['ENCRYPTION_KEYS', 'ENCRYPTION_KEY_ID', 'SESSION_SECRET', 'EMAIL_INDEX_KEY']) {
         if (!neededVariables(process).includes(secret)) continue;
         expect({ process, secret, value: rawComposeValue(process, secret) }).toEqual({
           process,
@@ -218,6 +219,7 @@ describe('docker-compose.yml', () => {
         'records:ENCRYPTION_KEYS',
         'identity:SESSION_SECRET',
         'gateway:SESSION_SECRET',
+        'records:EMAIL_INDEX_KEY',
       ]),
     );
   });

@@ -20,6 +20,8 @@ export const ErrorCodes = {
   EMAIL_NOT_FOUND: 'EMAIL_NOT_FOUND',
   CONFLICT: 'CONFLICT',
   GONE: 'GONE',
+  /** A free signed-in user's code has expired; creating another needs premium. */
+  QR_EXPIRED: 'QR_EXPIRED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   RATE_LIMITED: 'RATE_LIMITED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
@@ -41,6 +43,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   EMAIL_NOT_FOUND: 404,
   CONFLICT: 409,
   GONE: 410,
+  QR_EXPIRED: 402,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,

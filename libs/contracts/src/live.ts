@@ -2,6 +2,8 @@
 export const LiveMessageTypes = {
   subscriptionUpdated: 'subscription_updated',
   cartCleared: 'cart_cleared',
+  /** One of the user's premium cards was just viewed. */
+  cardScanned: 'card_scanned',
 } as const;
 
 export type LiveMessageType = (typeof LiveMessageTypes)[keyof typeof LiveMessageTypes];

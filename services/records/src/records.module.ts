@@ -1,5 +1,49 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { CONFIG, createQueue, ServiceClient } from '@medical-qr/platform';
+import { CardController } from './card/card.controller.js';
+import { CardService } from './card/card.service.js';
+import type { RecordsConfig } from './config.js';
+import { EXPIRY_QUEUE, type ExpiryJob, type ExpiryQueue } from './expiry/expiry.queue.js';
+import { ExpiryScheduler } from './expiry/expiry.scheduler.js';
+import { PremiumStatusClient } from './premium/premium-status.client.js';
+import { RecordsController } from './records/records.controller.js';
+import { RecordsRepository } from './records/records.repository.js';
+import { RecordsService } from './records/records.service.js';
+import { EXPIRY_QUEUE_TOKEN, SERVICES_CLIENT } from './tokens.js';
 
-/** The records service's features. */
-@Module({})
-export class RecordsModule {}
+/** Medical records, contacts, QR images, expiry, the public card and the scan log. */
+@Module({
+  controllers: [RecordsController, CardController],
+  providers: [
+    RecordsRepository,
+    RecordsService,
+    CardService,
+    ExpiryScheduler,
+    PremiumStatusClient,
+    {
+      provide: SERVICES_CLIENT,
+      inject: [CONFIG],
+      useFactory: async (config: RecordsConfig) => {
+        const client = new ServiceClient(config.NATS_URL, 'records', config.NATS_REQUEST_TIMEOUT_MS);
+        await client.connect();
+        return client;
+      },
+    },
+    {
+      provide: EXPIRY_QUEUE_TOKEN,
+      inject: [CONFIG],
+      useFactory: (config: RecordsConfig) =>
+        createQueue<ExpiryJob>(EXPIRY_QUEUE, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
+    },
+  ],
+})
+export class RecordsModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(EXPIRY_QUEUE_TOKEN) private readonly expiryQueue: ExpiryQueue,
+    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+  ) {}
+
+  async onApplicationShutdown() {
+    await Promise.allSettled([this.expiryQueue.close(), this.services.close()]);
+  }
+}

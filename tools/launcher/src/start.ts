@@ -14,9 +14,8 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  */
 export async function main(): Promise<void> {
   const envFile = `${ROOT}.env`;
-  if (!process.env.ENCRYPTION_KEYS && ensureLocalSecrets(envFile).created) {
-    console.log('Created .env with local secrets (keep it; it is git-ignored).');
-  }
+  const { added } = ensureLocalSecrets(envFile);
+  if (added.length) console.log(`Wrote local secrets to .env: ${added.join(', ')} (keep it; it is git-ignored).`);
   loadEnvFile(envFile);
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'development',

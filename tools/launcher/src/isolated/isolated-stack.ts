@@ -45,6 +45,7 @@ export function isolatedEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.Proces
     ENCRYPTION_KEYS: `test1:${randomBytes(32).toString('base64')}`,
     ENCRYPTION_KEY_ID: 'test1',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
+    EMAIL_INDEX_KEY: randomBytes(32).toString('base64url'),
     NATS_REQUEST_TIMEOUT_MS: '3000',
     ...overrides,
   };

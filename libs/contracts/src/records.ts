@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { emailSchema, phoneNumberSchema } from './auth.js';
+import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, type BloodGroup, type Gender } from './medical-labels.js';
+
+/** Request/reply patterns the records service answers. */
+export const RecordsPatterns = {
+  list: 'records.record.list',
+  active: 'records.record.active',
+  dashboard: 'records.dashboard.get',
+  create: 'records.record.create',
+  createAnonymous: 'records.anonymous-record.create',
+  contacts: 'records.contacts.list',
+  delete: 'records.record.delete',
+  qrImage: 'records.qr-image.get',
+  card: 'records.card.get',
+  emergency: 'records.emergency.get',
+} as const;
+
+/** Facts the records service publishes. */
+export const RecordsEvents = {
+  /** A premium record's card was viewed (at most once per record per alert window). */
+  cardScanned: 'card.scanned',
+} as const;
+
+/** Texts the spec fixes for QR creation and the card; the web matches on them. */
+export const RecordsMessages = {
+  anonymousActiveExists: 'This email already has an active QR code. Please login to access it.',
+  anonymousExpiredExists:
+    'This email already has an expired QR code. Please login or upgrade to premium to create a new one.',
+  userCodeExpired: 'Your QR code has expired. Upgrade to premium to reactivate it and create new codes.',
+  consentRequired: 'Please confirm that you agree to store and share this medical information.',
+  cardNotFound: 'Medical card not found',
+  cardExpired: 'This medical QR code has expired',
+  emergencyNotFound: 'Medical record not found or inactive',
+  recordNotFound: 'Medical record not found',
+  tooManyContactsFree: 'Free plans keep one emergency contact; upgrade to premium to add more.',
+} as const;
+
+/** Alerts to a premium owner about views of one record are at least this far apart. */
+export const SCAN_ALERT_INTERVAL_MS = 10 * 60 * 1000;
+
+/** 128 random bits in base64url: 22 characters. */
+export const EMERGENCY_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export const emergencyTokenSchema = z.string().regex(EMERGENCY_TOKEN_PATTERN, 'not a valid emergency token');
+export const recordIdSchema = z.uuid('not a valid record id');
+
+/** Top-level domains reserved by RFC 2606/6761: no address under them can receive mail. */
+const RESERVED_TLDS = new Set(['test', 'example', 'invalid', 'localhost', 'local', 'internal']);
+
+/** Why an email's domain cannot receive mail, judged by its form alone (no DNS look-up), or undefined. */
+export function emailDomainProblem(email: string): string | undefined {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  const labels = domain.split('.');
+  const wellFormed =
+    domain.length <= 253 &&
+    labels.length >= 2 &&
+    labels.every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(label)) &&
+    /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i.test(labels[labels.length - 1]!);
+  if (!wellFormed || RESERVED_TLDS.has(labels[labels.length - 1]!.toLowerCase())) {
+    return `${domain} is not a valid domain; please use an address that can receive mail`;
+  }
+  return undefined;
+}
+
+const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
+const requiredText = (max: number, what: string) =>
+  z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `at most ${max} characters`);
+
+export const emergencyContactInputSchema = z.strictObject({
+  name: requiredText(100, 'Name'),
+  phone: phoneNumberSchema.refine((phone) => phone !== '', 'Phone is required'),
+  relationship: text(50).default(''),
+  isPrimary: z.boolean().default(false),
+});
+
+/**
+ * The medical form, for anonymous visitors and signed-in users alike. Contacts are capped at the
+ * premium maximum here; the free plan's single contact is the records service's rule.
+ */
+export const medicalFormSchema = z
+  .strictObject({
+    firstName: requiredText(100, 'First name'),
+    lastName: requiredText(100, 'Last name'),
+    email: emailSchema.superRefine((email, ctx) => {
+      const problem = emailDomainProblem(email);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    phoneNumber: phoneNumberSchema.optional().nullable(),
+    gender: z.enum(GENDERS as [Gender, ...Gender[]], { error: `must be one of ${GENDERS.join(', ')}` }).default('unspecified'),
+    bloodGroup: z.enum(BLOOD_GROUPS, { error: `must be one of ${BLOOD_GROUPS.join(', ')}` }),
+    allergies: text(2000).default(''),
+    medicalConditions: text(2000).default(''),
+    organDonor: z.boolean({ error: 'must be true or false' }).default(false),
+    emergencyContacts: z
+      .array(emergencyContactInputSchema, { error: 'must be a list of contacts' })
+      .max(MAX_CONTACTS_PREMIUM, `at most ${MAX_CONTACTS_PREMIUM} contacts`)
+      .default([])
+      .refine((contacts) => contacts.filter((c) => c.isPrimary).length <= 1, 'only one contact can be primary'),
+    hasGivenConsent: z.literal(true, { error: RecordsMessages.consentRequired }),
+  });
+
+export type MedicalForm = z.infer<typeof medicalFormSchema>;
+export type MedicalFormInput = z.input<typeof medicalFormSchema>;
+export type EmergencyContactInput = z.infer<typeof emergencyContactInputSchema>;
+
+/** Who asks, as the gateway vouches for it. */
+const owner = z.strictObject({ userId: z.uuid() });
+/** Where card links point: PUBLIC_BASE_URL, or the origin the request came to. */
+const appUrl = z.url().max(200);
+/** What a card view records about the viewer: the browser's own description, cut short. */
+const viewer = z.strictObject({ userAgent: z.string().max(512).default('') });
+
+export const listRecordsRequestSchema = owner.extend({ appUrl });
+export const activeRecordRequestSchema = owner.extend({ appUrl });
+export const dashboardRequestSchema = owner.extend({ appUrl });
+export const createRecordRequestSchema = owner.extend({ appUrl, form: medicalFormSchema });
+export const createAnonymousRecordRequestSchema = z.strictObject({ appUrl, form: medicalFormSchema });
+export const recordRequestSchema = owner.extend({ recordId: recordIdSchema });
+export const qrImageRequestSchema = recordRequestSchema.extend({ appUrl });
+export const cardRequestSchema = z.strictObject({ token: emergencyTokenSchema, viewer });
+
+export type CardRequest = z.infer<typeof cardRequestSchema>;
+
+export interface EmergencyContact {
+  id: string;
+  name: string;
+  phone: string;
+  relationship: string;
+  isPrimary: boolean;
+}
+
+/** A record as its owner sees it. */
+export interface MedicalRecord {
+  id: string;
+  token: string;
+  /** The QR image as a PNG data URL; it encodes the card URL. */
+  qrCodeData: string;
+  /** The URL the QR opens. */
+  cardUrl: string;
+  createdAt: string;
+  /** Null for premium records, which never expire. */
+  expiresAt: string | null;
+  isActive: boolean;
+  gender: Gender;
+  bloodGroup: BloodGroup;
+  allergies: string;
+  medicalConditions: string;
+  organDonor: boolean;
+  hasGivenConsent: boolean;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  emergencyContacts: EmergencyContact[];
+}
+
+/** The signed-in home page: the newest record (active or expired) and its contacts, or nothing yet. */
+export interface DashboardResponse {
+  record: MedicalRecord | null;
+  emergencyContacts: EmergencyContact[];
+}
+
+export interface AnonymousCreationResponse {
+  qrCodeData: string;
+  token: string;
+  cardUrl: string;
+  expiresAt: string;
+}
+
+/** What a responder sees on the public card. */
+export interface EmergencyCard {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  gender: Gender;
+  bloodGroup: BloodGroup;
+  allergies: string;
+  medicalConditions: string;
+  organDonor: boolean;
+  emergencyContacts: EmergencyContact[];
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** Published on {@link RecordsEvents.cardScanned}. */
+export interface CardScannedEvent {
+  userId: string;
+  recordId: string;
+  tokenPrefix: string;
+  viewedAt: string;
+  /** Coarse: browser family and platform, never the full user agent. */
+  viewer: string;
+}

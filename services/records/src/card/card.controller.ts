@@ -1,0 +1,23 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { cardRequestSchema, RecordsPatterns } from '@medical-qr/contracts';
+import { parseOrThrow } from '@medical-qr/platform';
+import { CardService } from './card.service.js';
+
+/** The public card over NATS. */
+@Controller()
+export class CardController {
+  constructor(private readonly cards: CardService) {}
+
+  @MessagePattern(RecordsPatterns.card)
+  card(@Payload() payload: unknown) {
+    const { token, viewer } = parseOrThrow(cardRequestSchema, payload);
+    return this.cards.card(token, viewer.userAgent);
+  }
+
+  @MessagePattern(RecordsPatterns.emergency)
+  emergency(@Payload() payload: unknown) {
+    const { token, viewer } = parseOrThrow(cardRequestSchema, payload);
+    return this.cards.emergency(token, viewer.userAgent);
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import {
+  ErrorCodes,
+  RecordsEvents,
+  RecordsMessages,
+  SCAN_ALERT_INTERVAL_MS,
+  TOKEN_PREFIX_LENGTH,
+  type CardScannedEvent,
+  type EmergencyCard,
+} from '@medical-qr/contracts';
+import { AppError, LOGGER, type ServiceClient } from '@medical-qr/platform';
+import { toEmergencyCard } from '../records/record-views.js';
+import { RecordsRepository, type StoredRecord } from '../records/records.repository.js';
+import { SERVICES_CLIENT } from '../tokens.js';
+import { coarseUserAgent } from './coarse-user-agent.js';
+
+type ViewSource = 'card' | 'scanner';
+
+/** The public side of a code: the card a responder opens, the scan log, and alerts to premium owners. */
+@Injectable()
+export class CardService {
+  constructor(
+    private readonly records: RecordsRepository,
+    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** The card at /emergency/{token}: 404 when unknown, 410 once expired or replaced. */
+  async card(token: string, userAgent: string): Promise<EmergencyCard> {
+    const record = await this.records.findByToken(token);
+    if (!record) throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.cardNotFound);
+    if (!record.isActive) throw new AppError(ErrorCodes.GONE, RecordsMessages.cardExpired);
+    this.recordView(record, userAgent, 'card');
+    return toEmergencyCard(record);
+  }
+
+  /** The same facts for the in-app scanner, which treats unknown and inactive alike. */
+  async emergency(token: string, userAgent: string): Promise<EmergencyCard> {
+    const record = await this.records.findByToken(token);
+    if (!record?.isActive) throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.emergencyNotFound);
+    this.recordView(record, userAgent, 'scanner');
+    return toEmergencyCard(record);
+  }
+
+  /** Logs the view and alerts a premium owner, after the card has gone out: the responder never waits for it. */
+  private recordView(record: StoredRecord, userAgent: string, source: ViewSource) {
+    const viewer = coarseUserAgent(userAgent);
+    void (async () => {
+      await this.records.logScan(record.id, viewer, source);
+      // Premium records never expire; only their owners get scan alerts.
+      if (!record.userId || record.expiresAt !== null) return;
+      if (!(await this.records.claimScanAlert(record.id, SCAN_ALERT_INTERVAL_MS))) return;
+      const event: CardScannedEvent = {
+        userId: record.userId,
+        recordId: record.id,
+        tokenPrefix: record.token.slice(0, TOKEN_PREFIX_LENGTH),
+        viewedAt: new Date().toISOString(),
+        viewer,
+      };
+      await this.services.emit(RecordsEvents.cardScanned, event);
+    })().catch((error: unknown) => this.logger.error({ err: error, recordId: record.id }, 'card view not logged or alerted'));
+  }
+}

@@ -1,0 +1,27 @@
+import { coarseUserAgent } from './coarse-user-agent.js';
+
+describe('coarseUserAgent', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'Chrome on Android',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Windows'],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      'Edge on Windows',
+    ],
+    ['curl/8.5.0', 'Other'],
+    ['', 'Unknown'],
+  ])('%s -> %s', (userAgent, expected) => {
+    expect(coarseUserAgent(userAgent)).toBe(expected);
+  });
+
+  it('never keeps version numbers or device models', () => {
+    expect(coarseUserAgent('Mozilla/5.0 (Linux; Android 14; SM-S918B) Chrome/131.0.6778.81 Mobile')).not.toMatch(/\d/);
+  });
+});

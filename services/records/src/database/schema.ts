@@ -1,0 +1,39 @@
+import { bigint, boolean, pgSchema, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const recordsSchema = pgSchema('records');
+
+export const medicalRecords = recordsSchema.table('medical_records', {
+  id: uuid('id').primaryKey(),
+  token: text('token').notNull().unique(),
+  userId: uuid('user_id'),
+  emailIndex: text('email_index').notNull(),
+  /** Encrypted JSON of {@link RecordDetails}. */
+  details: text('details').notNull(),
+  hasGivenConsent: boolean('has_given_consent').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type MedicalRecordRow = typeof medicalRecords.$inferSelect;
+
+export const emergencyContacts = recordsSchema.table('emergency_contacts', {
+  id: uuid('id').primaryKey(),
+  recordId: uuid('record_id').notNull(),
+  position: smallint('position').notNull(),
+  /** Encrypted JSON: name, phone, relationship. */
+  details: text('details').notNull(),
+  isPrimary: boolean('is_primary').notNull().default(false),
+});
+
+export type EmergencyContactRow = typeof emergencyContacts.$inferSelect;
+
+export const scanEvents = recordsSchema.table('scan_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  recordId: uuid('record_id').notNull(),
+  viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  viewer: text('viewer').notNull(),
+  source: text('source', { enum: ['card', 'scanner'] }).notNull(),
+});

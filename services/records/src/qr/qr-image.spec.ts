@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { qrDataUrl, qrPng } from './qr-image.js';
+
+const CARD_URL = 'https://medicalqr.example.org/emergency/AbCdEfGhIjKlMnOpQrStUv';
+
+function decodeWithJsQr(png: Buffer) {
+  const image = PNG.sync.read(png);
+  // jsqr is CommonJS; its function is the default export of the default export under ESM.
+  return { image, text: jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data };
+}
+
+describe('QR image', () => {
+  it('decodes back to the card URL, at about 256 px, black on white', async () => {
+    const { image, text } = decodeWithJsQr(await qrPng(CARD_URL));
+    expect(text).toBe(CARD_URL);
+    expect(image.width).toBe(image.height);
+    expect(Math.abs(image.width - 256)).toBeLessThanOrEqual(16);
+    const colours = new Set<string>();
+    for (let i = 0; i < image.data.length; i += 4) colours.add(image.data.subarray(i, i + 3).join(','));
+    expect([...colours].sort()).toEqual(['0,0,0', '255,255,255']);
+    // The 2-module margin is white on every side.
+    expect(image.data.subarray(0, 4).join(',')).toBe('255,255,255,255');
+  });
+
+  it('gives the same picture as a data URL', async () => {
+    const dataUrl = await qrDataUrl(CARD_URL);
+    expect(dataUrl.startsWith('data:image/png;base64,')).toBe(true);
+    expect(decodeWithJsQr(Buffer.from(dataUrl.split(',')[1]!, 'base64')).text).toBe(CARD_URL);
+  });
+
+  it('is read by an independent decoder (zbarimg)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'qr-')), 'card.png');
+    writeFileSync(file, await qrPng(CARD_URL));
+    expect(execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()).toBe(CARD_URL);
+  });
+});
