@@ -169,6 +169,15 @@ describe('gateway base query', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('leaves a 401 to the caller, without the redirect, when the call asks for it', async () => {
+    const { result, onSessionExpired } = await call(
+      { url: '/api/medical-records', method: 'POST', body: {}, on401: 'caller' },
+      { status: 401, body: '{"statusCode":401,"message":"Unauthorized","code":"UNAUTHORIZED"}' },
+    );
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(result.error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+
   it('reports an unreachable server as a FETCH_ERROR', async () => {
     const baseQuery = createGatewayBaseQuery({
       fetchFn: async () => {

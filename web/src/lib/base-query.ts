@@ -9,8 +9,12 @@ export interface ApiRequest {
   /** Sent as JSON. Leave undefined for no body. */
   body?: unknown;
   params?: Record<string, string | number | boolean | null | undefined>;
-  /** `null` turns a 401 into `data: null` (for "who is signed in" style queries) instead of an error. */
-  on401?: 'error' | 'null';
+  /**
+   * What a 401 does. `error` (default): an error, and outside the auth endpoints the session-expired
+   * redirect. `null`: `data: null` instead (for "who is signed in" style queries). `caller`: an
+   * error without the redirect, for a screen that tells the user itself and decides where to go.
+   */
+  on401?: 'error' | 'null' | 'caller';
   /** How to read a successful body; JSON (or null when empty) by default. */
   responseType?: 'json' | 'text' | 'blob';
 }
@@ -172,7 +176,7 @@ export function createGatewayBaseQuery(
     if (!response.ok) {
       if (response.status === 401 && request.on401 === 'null') return { data: null };
       const error = normalizeApiError(response.status, response.statusText, await safeText(response));
-      if (isSessionExpiry(url, response.status)) {
+      if (isSessionExpiry(url, response.status) && request.on401 !== 'caller') {
         console.warn(`Session expired (401 from ${request.method ?? 'GET'} ${pathnameOf(url)}); returning to the home page.`);
         onSessionExpired();
       }

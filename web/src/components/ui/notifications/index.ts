@@ -5,6 +5,7 @@ export {
   resolveDuration,
   selectNotifications,
   type Notification,
+  type NotificationAction,
   type NotificationType,
   type NotifyInput,
 } from './notifications-slice';

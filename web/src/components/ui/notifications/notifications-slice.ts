@@ -1,8 +1,9 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { registerNotificationAction } from './notification-actions';
 
 /**
  * Toast notifications (SPEC section 4, "Notifications"). Any feature shows one with
- * `dispatch(notify({ type, title, description?, duration? }))`. It lives with the shared UI,
+ * `dispatch(notify({ type, title, description?, duration?, action? }))`. It lives with the shared UI,
  * not in a feature, because every feature needs it and features do not import each other.
  */
 
@@ -20,12 +21,19 @@ export const PROGRESS_TICK_MS = 100;
 export const SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];
 
+/** A button in the toast, e.g. "Login"; pressing it runs `onClick` and closes the toast. */
+export interface NotificationAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface NotifyInput {
   type: NotificationType;
   title: string;
   description?: string;
   /** Milliseconds on screen; clamped to 4-10 s. Defaults to 5 s, or 8 s for emergencies. */
   duration?: number;
+  action?: NotificationAction;
 }
 
 export interface Notification {
@@ -34,6 +42,8 @@ export interface Notification {
   title: string;
   description?: string;
   duration: number;
+  /** The label of the toast's button; its handler is kept outside the store. */
+  actionLabel?: string;
   /** False once dismissed or timed out; kept until replaced so the exit animation can play. */
   open: boolean;
 }
@@ -68,6 +78,10 @@ export const notificationsSlice = createSlice({
           open: true,
         };
         if (input.description) notification.description = input.description;
+        if (input.action) {
+          notification.actionLabel = input.action.label;
+          registerNotificationAction(notification.id, input.action.onClick);
+        }
         return { payload: notification };
       },
     },

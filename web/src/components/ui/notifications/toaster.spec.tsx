@@ -56,6 +56,15 @@ describe('Toaster', () => {
     expect(visibleTitles()).toEqual([]);
   });
 
+  it('offers a button that runs its action and closes the toast', () => {
+    const { show } = setup();
+    const onClick = jest.fn();
+    show({ type: 'info', title: 'Already registered', action: { label: 'Login', onClick } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(visibleTitles()).toEqual([]);
+  });
+
   it('counts down with a progress bar', () => {
     const { show, wait } = setup();
     show({ type: 'medical', title: 'Record saved' });

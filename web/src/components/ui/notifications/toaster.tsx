@@ -3,6 +3,7 @@ import { CircleCheck, CircleX, HeartPulse, Info, Siren, TriangleAlert, X } from 
 import { useEffect, useState, type ComponentType } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { cn } from '../../../lib/cn';
+import { runNotificationAction } from './notification-actions';
 import {
   DEFAULT_DURATION_MS,
   dismissNotification,
@@ -98,7 +99,7 @@ export function Toaster() {
 }
 
 function NotificationToast({ notification, onDismiss }: { notification: Notification; onDismiss: () => void }) {
-  const { type, title, description, duration, open } = notification;
+  const { id, type, title, description, duration, open, actionLabel } = notification;
   const style = TYPE_STYLES[type];
   const Icon = style.icon;
   const [paused, setPaused] = useState(false);
@@ -141,6 +142,21 @@ function NotificationToast({ notification, onDismiss }: { notification: Notifica
           >
             {description}
           </Toast.Description>
+        ) : null}
+        {actionLabel ? (
+          <Toast.Action
+            altText={actionLabel}
+            onClick={() => runNotificationAction(id)}
+            className={cn(
+              'mt-2 inline-flex min-h-11 items-center rounded-xl px-4 text-[15px] font-semibold transition-colors',
+              'focus-visible:outline-3 focus-visible:outline-offset-2',
+              type === 'emergency'
+                ? 'bg-white text-red-700 hover:bg-red-50 focus-visible:outline-white'
+                : 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600 dark:focus-visible:outline-red-400',
+            )}
+          >
+            {actionLabel}
+          </Toast.Action>
         ) : null}
       </div>
       <Toast.Close
