@@ -1,5 +1,12 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from '../../lib/cn';
 
 export const inputClasses =
@@ -20,6 +27,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** Marks the input invalid; the message itself is shown by the form (pass its id in `errorId`). */
   invalid?: boolean;
   errorId?: string;
+  /** A message about this field alone, shown under it (marks it invalid too). */
+  error?: string;
   /** Extra text beside the label, e.g. "(optional)". */
   labelExtra?: ReactNode;
   /** Something at the right of the label row, e.g. a "Forgot password?" link. */
@@ -33,6 +42,7 @@ export function TextField({
   hint,
   invalid,
   errorId,
+  error,
   labelExtra,
   labelAction,
   containerClassName,
@@ -40,8 +50,7 @@ export function TextField({
   ...input
 }: TextFieldProps) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const describedBy = [invalid ? errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
+  const { describedBy, isInvalid, messages } = fieldDescription(id, { hint, invalid, errorId, error });
   return (
     <div className={containerClassName}>
       <FieldLabel htmlFor={id} extra={labelExtra} action={labelAction}>
@@ -49,21 +58,114 @@ export function TextField({
       </FieldLabel>
       <input
         id={id}
-        aria-invalid={invalid || undefined}
+        aria-invalid={isInvalid || undefined}
         aria-describedby={describedBy}
         className={cn(inputClasses, className)}
         {...input}
       />
+      {messages}
+    </div>
+  );
+}
+
+type FieldExtras = Pick<TextFieldProps, 'label' | 'hint' | 'invalid' | 'errorId' | 'error' | 'labelExtra' | 'containerClassName'>;
+
+/** A labelled multi-line input; grows with the text up to a few lines, then scrolls. */
+export function TextAreaField({
+  label,
+  hint,
+  invalid,
+  errorId,
+  error,
+  labelExtra,
+  containerClassName,
+  className,
+  ...textarea
+}: FieldExtras & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  const id = useId();
+  const { describedBy, isInvalid, messages } = fieldDescription(id, { hint, invalid, errorId, error });
+  return (
+    <div className={containerClassName}>
+      <FieldLabel htmlFor={id} extra={labelExtra}>
+        {label}
+      </FieldLabel>
+      <textarea
+        id={id}
+        rows={3}
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={describedBy}
+        className={cn(inputClasses, 'field-sizing-content max-h-60 min-h-24 py-3 leading-relaxed', className)}
+        {...textarea}
+      />
+      {messages}
+    </div>
+  );
+}
+
+/** A labelled native select: the phone's own picker, 48 px tall. */
+export function SelectField({
+  label,
+  hint,
+  invalid,
+  errorId,
+  error,
+  labelExtra,
+  containerClassName,
+  className,
+  children,
+  ...select
+}: FieldExtras & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+  const id = useId();
+  const { describedBy, isInvalid, messages } = fieldDescription(id, { hint, invalid, errorId, error });
+  return (
+    <div className={containerClassName}>
+      <FieldLabel htmlFor={id} extra={labelExtra}>
+        {label}
+      </FieldLabel>
+      <select
+        id={id}
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={describedBy}
+        className={cn(inputClasses, 'appearance-auto pr-2', className)}
+        {...select}
+      >
+        {children}
+      </select>
+      {messages}
+    </div>
+  );
+}
+
+/** A field's own error message (red, under it). */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1.5 text-sm font-semibold text-red-700 dark:text-red-400">
+      {children}
+    </p>
+  );
+}
+
+/** The error and hint under a field and the `aria-describedby` that links them to it. */
+function fieldDescription(
+  id: string,
+  { hint, invalid, errorId, error }: Pick<TextFieldProps, 'hint' | 'invalid' | 'errorId' | 'error'>,
+) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const ownErrorId = error ? `${id}-error` : undefined;
+  const describedBy = [ownErrorId, invalid ? errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
+  const messages = (
+    <>
+      {error ? <FieldError id={ownErrorId}>{error}</FieldError> : null}
       {hint ? (
         <p id={hintId} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
           {hint}
         </p>
       ) : null}
-    </div>
+    </>
   );
+  return { describedBy, isInvalid: Boolean(invalid || error), messages };
 }
 
-/** A password input with a show/hide toggle (44 px). */
 /** An email input with the attributes phones need: email keyboard, no capitals, no spell check, autofill. */
 export function EmailField(props: Omit<TextFieldProps, 'type' | 'label'> & { label?: string }) {
   return (
@@ -80,12 +182,12 @@ export function EmailField(props: Omit<TextFieldProps, 'type' | 'label'> & { lab
   );
 }
 
+/** A password input with a show/hide toggle (44 px). */
 export function PasswordField({ className, ...props }: Omit<TextFieldProps, 'type'>) {
   const id = useId();
   const [visible, setVisible] = useState(false);
-  const hintId = props.hint ? `${id}-hint` : undefined;
-  const { label, hint, invalid, errorId, labelExtra, labelAction, containerClassName, ...input } = props;
-  const describedBy = [invalid ? errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
+  const { label, hint, invalid, errorId, error, labelExtra, labelAction, containerClassName, ...input } = props;
+  const { describedBy, isInvalid, messages } = fieldDescription(id, { hint, invalid, errorId, error });
   return (
     <div className={containerClassName}>
       <FieldLabel htmlFor={id} extra={labelExtra} action={labelAction}>
@@ -95,7 +197,7 @@ export function PasswordField({ className, ...props }: Omit<TextFieldProps, 'typ
         <input
           id={id}
           type={visible ? 'text' : 'password'}
-          aria-invalid={invalid || undefined}
+          aria-invalid={isInvalid || undefined}
           aria-describedby={describedBy}
           autoCapitalize="none"
           autoCorrect="off"
@@ -119,11 +221,7 @@ export function PasswordField({ className, ...props }: Omit<TextFieldProps, 'typ
           {visible ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
+      {messages}
     </div>
   );
 }
