@@ -22,8 +22,12 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 export const paths = {
   home: {
     path: '/',
-    /** `login` opens the login dialog (optionally with an error message); `timeout` marks an inactivity logout. */
-    getHref: (query: { login?: boolean; error?: string; timeout?: 'inactivity' } = {}) => withQuery('/', query),
+    /**
+     * `login` opens the login dialog (optionally with an error message); `timeout` marks an
+     * inactivity logout; `noActiveQr` explains that a QR code is needed first (sent by the shop).
+     */
+    getHref: (query: { login?: boolean; error?: string; timeout?: 'inactivity'; noActiveQr?: boolean } = {}) =>
+      withQuery('/', query),
   },
   emergencyCard: {
     path: '/emergency/:token',
