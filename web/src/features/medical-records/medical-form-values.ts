@@ -1,0 +1,157 @@
+import {
+  AuthMessages,
+  MAX_CONTACTS_FREE,
+  medicalFormSchema,
+  RecordsMessages,
+  type BloodGroup,
+  type EmergencyContact,
+  type Gender,
+  type MedicalForm,
+  type MedicalRecord,
+} from '@medical-qr/contracts';
+import { nanoid } from '@reduxjs/toolkit';
+
+/** One contact as typed; `key` keeps React rows stable while contacts are added and removed. */
+export interface ContactDraft {
+  key: string;
+  name: string;
+  phone: string;
+  relationship: string;
+  isPrimary: boolean;
+}
+
+/** The medical form as the inputs hold it: text as typed, no blood group until one is chosen. */
+export interface MedicalFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  gender: Gender;
+  bloodGroup: BloodGroup | '';
+  allergies: string;
+  medicalConditions: string;
+  organDonor: boolean;
+  emergencyContacts: ContactDraft[];
+  hasGivenConsent: boolean;
+}
+
+/** Who the form is for, to prefill the personal details. */
+export interface PersonDetails {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phoneNumber?: string | null;
+}
+
+/**
+ * Error messages by the field path they name, as the schema and the gateway name them:
+ * `email`, `emergencyContacts.0.phone`, `emergencyContacts` (the list); {@link FORM_ERROR} for the whole form.
+ */
+export type FieldErrors = Partial<Record<string, string>>;
+export const FORM_ERROR = 'form';
+
+export function newContactDraft(isPrimary = false): ContactDraft {
+  return { key: nanoid(), name: '', phone: '', relationship: '', isPrimary };
+}
+
+export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues {
+  return {
+    firstName: person.firstName ?? '',
+    lastName: person.lastName ?? '',
+    email: person.email ?? '',
+    phoneNumber: person.phoneNumber ?? '',
+    gender: 'unspecified',
+    bloodGroup: '',
+    allergies: '',
+    medicalConditions: '',
+    organDonor: false,
+    // One row ready to fill: most people have someone to call.
+    emergencyContacts: [newContactDraft(true)],
+    hasGivenConsent: false,
+  };
+}
+
+/** The form filled from a saved record. Consent is asked again: saving creates a new code. */
+export function medicalFormFromRecord(record: MedicalRecord, contacts: EmergencyContact[]): MedicalFormValues {
+  const saved = contacts.length > 0 ? contacts : record.emergencyContacts;
+  return {
+    firstName: record.firstName,
+    lastName: record.lastName,
+    email: record.email,
+    phoneNumber: record.phoneNumber ?? '',
+    gender: record.gender,
+    bloodGroup: record.bloodGroup,
+    allergies: record.allergies,
+    medicalConditions: record.medicalConditions,
+    organDonor: record.organDonor,
+    emergencyContacts:
+      saved.length > 0
+        ? saved.map(({ name, phone, relationship, isPrimary }) => ({ key: nanoid(), name, phone, relationship, isPrimary }))
+        : [newContactDraft(true)],
+    hasGivenConsent: false,
+  };
+}
+
+export type MedicalFormCheck = { ok: true; form: MedicalForm } | { ok: false; errors: FieldErrors };
+
+const isBlankContact = (contact: ContactDraft) =>
+  contact.name.trim() === '' && contact.phone.trim() === '' && contact.relationship.trim() === '';
+
+/**
+ * Checks the values with the contract's `medicalFormSchema` (the one the gateway applies) plus the
+ * plan's contact limit, and returns either the body to send or the messages by field. Contact rows
+ * left completely empty are ignored.
+ */
+export function checkMedicalForm(values: MedicalFormValues, maxContacts: number): MedicalFormCheck {
+  const filled = values.emergencyContacts
+    .map((contact, index) => ({ contact, index }))
+    .filter(({ contact }) => !isBlankContact(contact));
+
+  const result = medicalFormSchema.safeParse({
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    phoneNumber: values.phoneNumber.trim() === '' ? null : values.phoneNumber,
+    gender: values.gender,
+    bloodGroup: values.bloodGroup === '' ? undefined : values.bloodGroup,
+    allergies: values.allergies,
+    medicalConditions: values.medicalConditions,
+    organDonor: values.organDonor,
+    emergencyContacts: filled.map(({ contact: { name, phone, relationship, isPrimary } }) => ({
+      name,
+      phone,
+      relationship,
+      isPrimary,
+    })),
+    hasGivenConsent: values.hasGivenConsent,
+  });
+
+  const errors: FieldErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String);
+      // The schema counts only the filled rows; the screen counts them all.
+      if (path[0] === 'emergencyContacts' && path[1] !== undefined) {
+        path[1] = String(filled[Number(path[1])]?.index ?? path[1]);
+      }
+      const field = path.join('.') || FORM_ERROR;
+      errors[field] ??= readableMessage(field, issue.message);
+    }
+  }
+  if (filled.length > maxContacts) {
+    errors.emergencyContacts ??=
+      maxContacts === MAX_CONTACTS_FREE ? RecordsMessages.tooManyContactsFree : `At most ${maxContacts} contacts`;
+  }
+
+  if (result.success && Object.keys(errors).length === 0) return { ok: true, form: result.data };
+  return { ok: false, errors };
+}
+
+/** The schema speaks to API callers in places; under a field the person needs plainer words. */
+function readableMessage(field: string, message: string): string {
+  if (field === 'email' && message === AuthMessages.requiredFields) return 'Email is required';
+  if (field === 'bloodGroup') return 'Choose a blood group (choose Unknown if you are not sure)';
+  if (field === 'gender') return 'Choose one of the options';
+  if (/^(at most|only one|must be)\b/.test(message)) return message.charAt(0).toUpperCase() + message.slice(1);
+  return message;
+}

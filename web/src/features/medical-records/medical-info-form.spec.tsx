@@ -1,0 +1,133 @@
+import { jest } from '@jest/globals';
+import { MAX_CONTACTS_FREE, MAX_CONTACTS_PREMIUM, RecordsMessages, type MedicalForm } from '@medical-qr/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { completeAnswers, descriptionOf, fillMedicalForm } from '../../../test/medical-form';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { emptyMedicalForm, type FieldErrors } from './medical-form-values';
+import { MedicalInfoForm } from './medical-info-form';
+
+function renderForm({
+  maxContacts = MAX_CONTACTS_FREE,
+  answer = async (): Promise<FieldErrors | null> => null,
+} = {}) {
+  const onSubmit = jest.fn(async (_form: MedicalForm) => answer());
+  const view = renderWithProviders(
+    <MedicalInfoForm
+      initialValues={emptyMedicalForm()}
+      maxContacts={maxContacts}
+      submitLabel="Generate QR Code"
+      pendingLabel="Generating…"
+      onSubmit={onSubmit}
+    />,
+  );
+  const form = view.container;
+  const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Generate QR Code' }));
+  const field = (label: string | RegExp) => within(form).getByLabelText(label);
+  return { ...view, form, onSubmit, submit, field };
+}
+
+describe('medical form: checks before sending', () => {
+  it('says under each field what is missing, moves to the first one and sends nothing', async () => {
+    const { submit, field, onSubmit } = renderForm();
+    submit();
+
+    expect(descriptionOf(field('First name'))).toBe('First name is required');
+    expect(descriptionOf(field('Last name'))).toBe('Last name is required');
+    expect(descriptionOf(field('Email'))).toBe('Email is required');
+    expect(descriptionOf(field('Blood group'))).toBe('Choose a blood group (choose Unknown if you are not sure)');
+    expect(descriptionOf(screen.getByRole('checkbox', { name: /^I agree/ }))).toBe(RecordsMessages.consentRequired);
+    expect(field('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Check the highlighted fields above.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field('First name')));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('explains a malformed email and a domain that cannot receive mail', () => {
+    const { form, submit, field } = renderForm();
+    fillMedicalForm(form, { ...completeAnswers, email: 'grace-at-example' });
+    submit();
+    expect(descriptionOf(field('Email'))).toBe('Invalid email format');
+
+    fillMedicalForm(form, { email: 'grace@mail.test' });
+    submit();
+    expect(descriptionOf(field('Email'))).toBe('mail.test is not a valid domain; please use an address that can receive mail');
+  });
+
+  it('clears a message once its field changes', () => {
+    const { form, submit, field } = renderForm();
+    submit();
+    fillMedicalForm(form, { firstName: 'Grace' });
+    expect(field('First name').getAttribute('aria-invalid')).toBeNull();
+    expect(descriptionOf(field('Last name'))).toBe('Last name is required');
+  });
+
+  it('needs a name and a phone for a contact, and ignores a contact row left empty', async () => {
+    const { form, submit, onSubmit } = renderForm();
+    fillMedicalForm(form, { ...completeAnswers, contactPhone: '' });
+    submit();
+    const contact = within(screen.getByRole('group', { name: 'Contact 1' }));
+    expect(descriptionOf(contact.getByLabelText('Phone'))).toBe('Phone is required');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fillMedicalForm(form, { contactName: '', contactRelationship: '' });
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0].emergencyContacts).toEqual([]);
+  });
+
+  it('sends the form as the contract has it: trimmed, email in lower case, no empty phone', async () => {
+    const { form, submit, onSubmit } = renderForm();
+    fillMedicalForm(form, { ...completeAnswers, firstName: '  Grace ', email: 'Grace@Example.com', gender: 'female' });
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      phoneNumber: null,
+      gender: 'female',
+      bloodGroup: 'O+',
+      allergies: 'Penicillin',
+      medicalConditions: 'None known',
+      organDonor: true,
+      emergencyContacts: [{ name: 'Sam Hopper', phone: '+1 555 010 0100', relationship: 'Partner', isPrimary: true }],
+      hasGivenConsent: true,
+    });
+  });
+
+  it('shows what the server rejected on the fields it names', async () => {
+    const { form, submit, field } = renderForm({
+      answer: async () => ({ email: 'example.com is not a valid domain; please use an address that can receive mail' }),
+    });
+    fillMedicalForm(form);
+    submit();
+    await waitFor(() =>
+      expect(descriptionOf(field('Email'))).toBe('example.com is not a valid domain; please use an address that can receive mail'),
+    );
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('medical form: emergency contacts', () => {
+  it('keeps free plans to one contact and says premium allows up to 10', () => {
+    renderForm({ maxContacts: MAX_CONTACTS_FREE });
+    expect((screen.getByRole('button', { name: 'Add emergency contact' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Free plans keep one emergency contact. Premium allows up to 10.')).toBeTruthy();
+  });
+
+  it('lets premium add contacts, with one primary at a time, and remove them', () => {
+    renderForm({ maxContacts: MAX_CONTACTS_PREMIUM });
+    fireEvent.click(screen.getByRole('button', { name: 'Add emergency contact' }));
+    const first = within(screen.getByRole('group', { name: 'Contact 1' }));
+    const second = within(screen.getByRole('group', { name: 'Contact 2' }));
+    const primary = (contact: typeof first) => contact.getByRole('checkbox', { name: /^Primary contact/ }) as HTMLInputElement;
+    expect([primary(first).checked, primary(second).checked]).toEqual([true, false]);
+
+    fireEvent.click(primary(second));
+    expect([primary(first).checked, primary(second).checked]).toEqual([false, true]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove contact 1' }));
+    expect(screen.queryByRole('group', { name: 'Contact 2' })).toBeNull();
+    expect(primary(within(screen.getByRole('group', { name: 'Contact 1' }))).checked).toBe(true);
+  });
+});

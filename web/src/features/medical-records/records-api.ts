@@ -1,0 +1,59 @@
+import type {
+  AnonymousCreationResponse,
+  DashboardResponse,
+  EmergencyContact,
+  MedicalForm,
+  MedicalRecord,
+} from '@medical-qr/contracts';
+import { api } from '../../lib/api';
+
+const recordPath = (id: string) => `/api/medical-records/${encodeURIComponent(id)}`;
+
+/** The gateway's medical record endpoints (SPEC section 7, "Medical records and QR"). */
+export const recordsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The signed-in user's codes, newest first. */
+    listMedicalRecords: build.query<MedicalRecord[], void>({
+      query: () => '/api/medical-records',
+      providesTags: ['MedicalRecord'],
+    }),
+    /** The active code, or null. */
+    getActiveMedicalRecord: build.query<MedicalRecord | null, void>({
+      query: () => '/api/medical-records/active',
+      providesTags: ['MedicalRecord'],
+    }),
+    /** The signed-in home page: the active record, else the newest expired one, and its contacts. */
+    getDashboard: build.query<DashboardResponse, void>({
+      query: () => '/api/medical-records/dashboard',
+      providesTags: ['MedicalRecord'],
+    }),
+    getEmergencyContacts: build.query<EmergencyContact[], string>({
+      query: (recordId) => `${recordPath(recordId)}/emergency-contacts`,
+      providesTags: (_result, _error, recordId) => [{ type: 'MedicalRecord', id: recordId }],
+    }),
+    /** A new code for the signed-in user; a free user's replaces the active one. The screen handles a 401 itself. */
+    createMedicalRecord: build.mutation<MedicalRecord, MedicalForm>({
+      query: (body) => ({ url: '/api/medical-records', method: 'POST', body, on401: 'caller' }),
+      invalidatesTags: (result) => (result ? ['MedicalRecord', 'History'] : []),
+    }),
+    /** The one free trial code an email may have. */
+    createAnonymousMedicalRecord: build.mutation<AnonymousCreationResponse, MedicalForm>({
+      query: (body) => ({ url: '/api/anonymous-medical-record', method: 'POST', body }),
+    }),
+    // Refreshes on failure too: a 404 means the record is already gone.
+    deleteMedicalRecord: build.mutation<{ deleted: true }, string>({
+      query: (recordId) => ({ url: recordPath(recordId), method: 'DELETE' }),
+      invalidatesTags: ['MedicalRecord', 'History'],
+    }),
+  }),
+});
+
+export const {
+  useListMedicalRecordsQuery,
+  useGetActiveMedicalRecordQuery,
+  useGetDashboardQuery,
+  useGetEmergencyContactsQuery,
+  useCreateMedicalRecordMutation,
+  useCreateAnonymousMedicalRecordMutation,
+  useDeleteMedicalRecordMutation,
+} = recordsApi;
