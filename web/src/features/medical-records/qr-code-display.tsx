@@ -1,0 +1,127 @@
+import { QR_DOWNLOAD_FILE_NAME, QR_IMAGE_SIZE_PX } from '@medical-qr/contracts';
+import { Clock, Copy, Download, ExternalLink, Share2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { notify } from '../../components/ui/notifications';
+import { cn } from '../../lib/cn';
+import { saveFile } from '../../lib/download';
+import { formatDateTime } from '../../lib/format-date';
+import { shareLink } from '../../lib/share';
+
+export interface QrCodeDisplayProps {
+  /** The QR image as a PNG data URL. */
+  qrCodeData: string;
+  /** The public emergency card the code opens. */
+  cardUrl: string;
+  /** Null for codes that never expire. */
+  expiresAt: string | null;
+  /** More actions under the built-in ones, e.g. Delete. */
+  children?: ReactNode;
+}
+
+/** "Valid until …" in the reader's locale, or "Never expires". */
+export function expiryText(expiresAt: string | null): string {
+  return expiresAt ? `Valid until ${formatDateTime(expiresAt)}` : 'Never expires';
+}
+
+/**
+ * A QR code with what people do with it: download the image, share or copy the card link, open
+ * the card. The image sits on a white tile in both themes, since scanners need dark on light.
+ */
+export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, children }: QrCodeDisplayProps) {
+  const dispatch = useAppDispatch();
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  const download = () => {
+    try {
+      if (!qrCodeData.startsWith('data:image/')) throw new Error('The QR image is missing');
+      saveFile(qrCodeData, QR_DOWNLOAD_FILE_NAME);
+    } catch {
+      dispatch(
+        notify({ type: 'error', title: 'Download Failed', description: 'The QR code image could not be saved. Please try again.' }),
+      );
+    }
+  };
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(cardUrl);
+      dispatch(notify({ type: 'success', title: 'Link copied', description: 'Your emergency card link is on your clipboard.' }));
+    } catch {
+      dispatch(notify({ type: 'error', title: 'Copy Failed', description: 'Failed to copy link to clipboard.' }));
+    }
+  };
+
+  const share = async () => {
+    const outcome = await shareLink({
+      title: 'My emergency medical card',
+      text: 'Open this link to see my emergency medical information.',
+      url: cardUrl,
+    });
+    if (outcome === 'share-failed') {
+      dispatch(notify({ type: 'error', title: 'Share Failed', description: 'Your card link could not be shared. Please try again.' }));
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-center text-center">
+      <div className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 dark:ring-slate-700">
+        {qrCodeData ? (
+          <img
+            src={qrCodeData}
+            alt="QR code that opens your emergency card"
+            width={QR_IMAGE_SIZE_PX}
+            height={QR_IMAGE_SIZE_PX}
+            className="block h-auto w-64 max-w-full [image-rendering:pixelated]"
+          />
+        ) : (
+          <p className="flex aspect-square w-64 max-w-full items-center justify-center p-6 text-[15px] text-slate-600">
+            The QR image is not available. The card link below still works.
+          </p>
+        )}
+      </div>
+
+      <p className="mt-3 inline-flex items-center gap-2 text-[15px] font-semibold text-slate-700 dark:text-slate-200">
+        <Clock className="size-5 text-slate-500 dark:text-slate-400" aria-hidden="true" />
+        {expiryText(expiresAt)}
+      </p>
+
+      <div className="mt-4 w-full text-left">
+        <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">Card link</p>
+        <p className="mt-1 rounded-xl bg-slate-100 px-3 py-2.5 font-mono text-sm break-all text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+          {cardUrl}
+        </p>
+      </div>
+
+      <div className="mt-4 grid w-full grid-cols-2 gap-2">
+        <Button variant="secondary" onClick={download}>
+          <Download className="size-5" aria-hidden="true" />
+          Download
+        </Button>
+        <Button variant="secondary" onClick={copyLink}>
+          <Copy className="size-5" aria-hidden="true" />
+          Copy link
+        </Button>
+        {canShare ? (
+          <Button variant="secondary" onClick={share}>
+            <Share2 className="size-5" aria-hidden="true" />
+            Share
+          </Button>
+        ) : null}
+        {/* The card is its own page served by the gateway, not a screen of this app: a full page load. */}
+        <a
+          href={cardUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses({ variant: 'secondary', className: cn(!canShare && 'col-span-2') })}
+        >
+          <ExternalLink className="size-5" aria-hidden="true" />
+          Open card
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { AnonymousCreationResponse, MedicalRecord } from '@medical-qr/contracts';
+
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
+
+export const QR_PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+/** A signed-in user's record as the gateway returns it; active for 10 more days unless told otherwise. */
+export function aMedicalRecord(overrides: Partial<MedicalRecord> = {}): MedicalRecord {
+  return {
+    id: '6f1c2f0e-8a4b-4c39-9d63-0f1e2d3c4b5a',
+    token: 'AbCdEfGhIjKlMnOpQrSt-_',
+    qrCodeData: QR_PNG,
+    cardUrl: 'https://medicalqr.example/emergency/AbCdEfGhIjKlMnOpQrSt-_',
+    createdAt: inDays(0),
+    expiresAt: inDays(10),
+    isActive: true,
+    gender: 'female',
+    bloodGroup: 'AB-',
+    allergies: 'Latex',
+    medicalConditions: 'Asthma',
+    organDonor: true,
+    hasGivenConsent: true,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phoneNumber: '+44 20 7946 0000',
+    emergencyContacts: [
+      { id: 'c-1', name: 'Charles Babbage', phone: '+44 20 7946 0001', relationship: 'Friend', isPrimary: true },
+    ],
+    ...overrides,
+  };
+}
+
+/** The same record after its time ran out. */
+export function anExpiredRecord(overrides: Partial<MedicalRecord> = {}): MedicalRecord {
+  return aMedicalRecord({ isActive: false, expiresAt: inDays(-1), createdAt: inDays(-11), ...overrides });
+}
+
+export function anAnonymousCreation(overrides: Partial<AnonymousCreationResponse> = {}): AnonymousCreationResponse {
+  return {
+    qrCodeData: QR_PNG,
+    token: 'ZyXwVuTsRqPoNmLkJiHg12',
+    cardUrl: 'https://medicalqr.example/emergency/ZyXwVuTsRqPoNmLkJiHg12',
+    expiresAt: inDays(2),
+    ...overrides,
+  };
+}
