@@ -18,6 +18,8 @@ export interface ModalDialogProps {
   preventClose?: boolean;
   /** On open, focus the first text input instead of the first button (the close button). */
   focusFirstInput?: boolean;
+  /** After closing; call `event.preventDefault()` to move focus somewhere other than the opener. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** A centred modal card (Radix Dialog): focus trapped, Escape and the X close it, scrolls on short screens. */
@@ -32,6 +34,7 @@ export function ModalDialog(props: ModalDialogProps) {
     className,
     preventClose = false,
     focusFirstInput = false,
+    onCloseAutoFocus,
   } = props;
   const contentRef = useRef<HTMLDivElement>(null);
   const focusInput = (event: Event) => {
@@ -51,6 +54,7 @@ export function ModalDialog(props: ModalDialogProps) {
         <Dialog.Content
           ref={contentRef}
           onOpenAutoFocus={focusInput}
+          onCloseAutoFocus={onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}

@@ -1,0 +1,147 @@
+import { MAX_CONTACTS_FREE, MAX_CONTACTS_PREMIUM, type MedicalRecord } from '@medical-qr/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { InlineAlert } from '../../components/ui/inline-alert';
+import { Spinner } from '../../components/ui/spinner';
+import { QR_LIFETIME } from '../../lib/plans';
+import { CREATE_QR_SECTION_ID } from './create-qr-section';
+import { CurrentQrPanel } from './current-qr-panel';
+import { ExpiredQrCard } from './expired-qr-card';
+import {
+  emptyMedicalForm,
+  medicalFormFromRecord,
+  type MedicalFormValues,
+  type PersonDetails,
+} from './medical-form-values';
+import { MedicalInfoForm } from './medical-info-form';
+import { useGetDashboardQuery } from './records-api';
+import { useRecordCreation } from './use-record-creation';
+
+/**
+ * Expired by time, as opposed to switched off because a newer code replaced it (which may still
+ * be the newest record once the newer one is deleted).
+ */
+function hasExpired(record: MedicalRecord): boolean {
+  return !record.isActive && record.expiresAt !== null && Date.parse(record.expiresAt) <= Date.now();
+}
+
+/**
+ * The signed-in home page (SPEC section 2, "Home and login"): the expired-code card, or the
+ * medical form prefilled from the newest record (else from the account) beside the active code.
+ */
+export function MedicalRecordsDashboard({ person, isPremium }: { person: PersonDetails; isPremium: boolean }) {
+  const { data, isLoading, isError, isFetching, refetch } = useGetDashboardQuery();
+  const [createAfterExpiry, setCreateAfterExpiry] = useState(false);
+
+  if (isLoading) {
+    return (
+      <p role="status" className="flex items-center justify-center gap-3 py-16 text-base text-slate-600 dark:text-slate-300">
+        <Spinner />
+        Loading your medical ID…
+      </p>
+    );
+  }
+
+  if (isError || !data) {
+    return (
+      <InlineAlert
+        tone="error"
+        action={
+          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
+            {isFetching ? <Spinner /> : null}
+            Try again
+          </Button>
+        }
+      >
+        We couldn't load your medical ID. Check your connection and try again.
+      </InlineAlert>
+    );
+  }
+
+  const { record, emergencyContacts } = data;
+  if (record && hasExpired(record) && !(isPremium && createAfterExpiry)) {
+    return (
+      <div id={CREATE_QR_SECTION_ID} className="scroll-mt-24">
+        <ExpiredQrCard
+          expiredAt={record.expiresAt}
+          onCreateNew={isPremium ? () => setCreateAfterExpiry(true) : undefined}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <RecordEditor
+      // A new record starts a fresh form: its values, consent asked again.
+      key={record?.id ?? 'none'}
+      record={record}
+      active={record?.isActive ? record : null}
+      initialValues={record ? medicalFormFromRecord(record, emergencyContacts) : emptyMedicalForm(person)}
+      isPremium={isPremium}
+    />
+  );
+}
+
+function RecordEditor({
+  record,
+  active,
+  initialValues,
+  isPremium,
+}: {
+  record: MedicalRecord | null;
+  active: MedicalRecord | null;
+  initialValues: MedicalFormValues;
+  isPremium: boolean;
+}) {
+  const replacesCode = active !== null && !isPremium;
+  const qrHeadingRef = useRef<HTMLHeadingElement>(null);
+  const revealNewCode = useRef(false);
+  const onCreated = useCallback(() => {
+    revealNewCode.current = true;
+  }, []);
+  const submit = useRecordCreation({ replacesCode, onCreated });
+
+  // The saved code arrives with the refreshed dashboard; show it (above the form on phones).
+  useEffect(() => {
+    if (!revealNewCode.current || !active) return;
+    revealNewCode.current = false;
+    qrHeadingRef.current?.scrollIntoView({ block: 'start' });
+    qrHeadingRef.current?.focus({ preventScroll: true });
+  }, [active]);
+
+  const lifetime = isPremium ? 'Premium codes never expire.' : `Your code stays valid for ${QR_LIFETIME.signedIn}.`;
+  let submitNote: string;
+  if (!active) submitNote = lifetime;
+  else if (isPremium) submitNote = 'Saving creates a new code; your other codes keep working.';
+  else submitNote = 'Saving creates a new code; the old one stops working.';
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <aside className="scroll-mt-24 lg:sticky lg:top-24 lg:order-2">
+        <CurrentQrPanel
+          record={active}
+          headingRef={qrHeadingRef}
+          emptyNote={`Fill in the form to create your QR code. ${lifetime}`}
+        />
+      </aside>
+      <section id={CREATE_QR_SECTION_ID} aria-labelledby={`${CREATE_QR_SECTION_ID}-title`} className="scroll-mt-24 lg:order-1">
+        <h2 id={`${CREATE_QR_SECTION_ID}-title`} className="text-xl font-bold text-slate-900 dark:text-white">
+          {record ? 'Your medical information' : 'Create your QR code'}
+        </h2>
+        <p className="mt-1 mb-4 text-[15px] text-slate-600 dark:text-slate-300">
+          {record
+            ? 'Check that everything is still right. Save to get a code with your latest details.'
+            : 'Fill in what a responder should know. It takes a few minutes.'}
+        </p>
+        <MedicalInfoForm
+          initialValues={initialValues}
+          maxContacts={isPremium ? MAX_CONTACTS_PREMIUM : MAX_CONTACTS_FREE}
+          submitLabel={active ? 'Save and Create New Code' : 'Create QR Code'}
+          pendingLabel="Saving…"
+          submitNote={submitNote}
+          onSubmit={submit}
+        />
+      </section>
+    </div>
+  );
+}

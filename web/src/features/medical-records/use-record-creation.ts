@@ -1,0 +1,81 @@
+import { ErrorCodes, RecordsMessages, type MedicalForm, type MedicalRecord } from '@medical-qr/contracts';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { notify } from '../../components/ui/notifications';
+import { api } from '../../lib/api';
+import { isApiError } from '../../lib/base-query';
+import { paths } from '../../lib/paths';
+import { FORM_ERROR, type FieldErrors } from './medical-form-values';
+import { useCreateMedicalRecordMutation } from './records-api';
+import { fieldErrorsFromServer } from './server-field-errors';
+
+/** How long the upgrade message stays before the pricing page opens (SPEC section 8). */
+export const UPGRADE_REDIRECT_DELAY_MS = 2000;
+
+/**
+ * Creates a signed-in user's code (POST /api/medical-records) and answers the errors of SPEC
+ * section 8, "QR creation": signed out, to /demo-privacy; an expired free code, an upgrade message
+ * and /pricing 2 s later; anything else, "Failed to create medical record".
+ */
+export function useRecordCreation({
+  replacesCode,
+  onCreated,
+}: {
+  /** A free user's save replaces the active code; the success message says so. */
+  replacesCode: boolean;
+  onCreated?: (record: MedicalRecord) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [create] = useCreateMedicalRecordMutation();
+  const upgradeTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(upgradeTimer.current), []);
+
+  return useCallback(
+    async (form: MedicalForm): Promise<FieldErrors | null> => {
+      try {
+        const record = await create(form).unwrap();
+        dispatch(
+          notify({
+            type: 'success',
+            title: 'Medical record saved',
+            description: replacesCode
+              ? 'Your new QR code is ready. The old one no longer works.'
+              : 'Your QR code is ready.',
+          }),
+        );
+        onCreated?.(record);
+        return null;
+      } catch (failure) {
+        const error = isApiError(failure) ? failure : undefined;
+
+        if (error?.status === 401) {
+          dispatch(notify({ type: 'warning', title: 'You are logged out. Logging in again...' }));
+          // The session is gone: let the header and every screen see that.
+          dispatch(api.util.invalidateTags(['User']));
+          navigate(paths.demoPrivacy.getHref());
+          return null;
+        }
+
+        if (error?.code === ErrorCodes.QR_EXPIRED || error?.status === 402) {
+          dispatch(
+            notify({ type: 'warning', title: 'Upgrade to Premium', description: error.message || RecordsMessages.userCodeExpired }),
+          );
+          window.clearTimeout(upgradeTimer.current);
+          upgradeTimer.current = window.setTimeout(() => navigate(paths.pricing.getHref()), UPGRADE_REDIRECT_DELAY_MS);
+          return null;
+        }
+
+        const message = error?.message ?? '';
+        dispatch(notify({ type: 'error', title: 'Failed to create medical record', description: message || undefined }));
+        if (error?.status === 400) return fieldErrorsFromServer(message);
+        return {
+          [FORM_ERROR]: message ? `Failed to create medical record. ${message}` : 'Failed to create medical record.',
+        };
+      }
+    },
+    [create, dispatch, navigate, onCreated, replacesCode],
+  );
+}
