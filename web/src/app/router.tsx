@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { paths } from '../lib/paths';
+import { ExpiredRoute } from './routes/expired';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { ResetPasswordRoute } from './routes/reset-password';
@@ -18,6 +19,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRoute /> },
+      { path: paths.expired.path, element: <ExpiredRoute /> },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
       { path: '*', element: <NotFoundRoute /> },
