@@ -1,5 +1,34 @@
-import { screen } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import { RecordsMessages } from '@medical-qr/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { errorReply, stubFetch, type FetchStub } from '../../../test/fetch-stub';
+import { descriptionOf, fillMedicalForm } from '../../../test/medical-form';
+import { anAnonymousCreation, QR_PNG } from '../../../test/records-fixtures';
 import { renderApp } from '../../../test/render-with-providers';
+import { visibleToasts } from '../../../test/toasts';
+import { STORAGE_KEYS } from '../../lib/storage';
+
+let api: FetchStub | undefined;
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  api?.restore();
+  api = undefined;
+  jest.restoreAllMocks();
+});
+
+/** The signed-out home page with the anonymous creation endpoint answering `reply`. */
+async function visitorHome(reply: Parameters<FetchStub['route']>[1]) {
+  api = stubFetch({ 'POST /api/anonymous-medical-record': reply });
+  const view = renderApp('/');
+  await waitFor(() => expect(api?.callsTo('GET /api/auth/user')).toHaveLength(1));
+  const form = screen.getByRole('region', { name: 'Create your free QR code' });
+  return { ...view, form };
+}
+
+function generate() {
+  fireEvent.click(screen.getByRole('button', { name: 'Generate QR Code' }));
+}
 
 describe('home page', () => {
   it('presents the medical card and how it works', () => {
@@ -13,5 +42,116 @@ describe('home page', () => {
     const { router } = renderApp('/?timeout=inactivity');
     expect(screen.getAllByText('You were signed out').length).toBeGreaterThan(0);
     expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('home page: a visitor creates a free QR code', () => {
+  it('shows the new code and remembers it in this browser', async () => {
+    const created = anAnonymousCreation();
+    const { form } = await visitorHome({ body: created });
+    fillMedicalForm(form);
+    generate();
+
+    expect(await screen.findByRole('heading', { name: 'Your QR code is ready' })).toBeTruthy();
+    const image = screen.getByRole('img', { name: 'QR code that opens your emergency card' });
+    expect(image.getAttribute('src')).toBe(QR_PNG);
+    expect(screen.getByRole('link', { name: /^Open card/ }).getAttribute('href')).toBe(created.cardUrl);
+    expect(screen.queryByRole('button', { name: 'Generate QR Code' })).toBeNull();
+
+    expect(api?.callsTo('POST /api/anonymous-medical-record')[0]?.body).toMatchObject({
+      firstName: 'Grace',
+      email: 'grace@example.com',
+      bloodGroup: 'O+',
+      hasGivenConsent: true,
+    });
+    const history = JSON.parse(localStorage.getItem(STORAGE_KEYS.history) ?? '[]') as Array<Record<string, unknown>>;
+    expect(history).toEqual([
+      {
+        id: created.token,
+        token: created.token,
+        cardUrl: created.cardUrl,
+        createdAt: expect.any(String),
+        expiresAt: created.expiresAt,
+      },
+    ]);
+  });
+
+  it('sends nothing while the form is incomplete', async () => {
+    const { form } = await visitorHome({ body: anAnonymousCreation() });
+    fillMedicalForm(form, { firstName: 'Grace' });
+    generate();
+    expect(within(form).getByText('Check the highlighted fields above.')).toBeTruthy();
+    expect(api?.requests()).toEqual([]);
+  });
+
+  it('offers to sign in when the email already has an active code', async () => {
+    const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousActiveExists, { code: 'CONFLICT' }));
+    fillMedicalForm(form);
+    generate();
+
+    await waitFor(() =>
+      expect(visibleToasts()[0]).toMatchObject({
+        description: 'This email already has an active QR code. Please login to access it.',
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Medical QR' });
+    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
+  });
+
+  it('says the code expired and opens the sign-in when the email had a code before', async () => {
+    const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousExpiredExists, { code: 'CONFLICT' }));
+    fillMedicalForm(form);
+    generate();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Medical QR' });
+    expect(within(dialog).getByRole('status').textContent).toBe(RecordsMessages.anonymousExpiredExists);
+    expect(visibleToasts()).toEqual([
+      { type: 'warning', title: 'QR Code Expired', description: RecordsMessages.anonymousExpiredExists },
+    ]);
+  });
+
+  it('says "Failed to generate QR code" for any other failure', async () => {
+    const { form } = await visitorHome(errorReply(500, 'Something went wrong (error id 7f3a)', { code: 'INTERNAL' }));
+    fillMedicalForm(form);
+    generate();
+
+    await waitFor(() =>
+      expect(visibleToasts()[0]).toMatchObject({ type: 'error', title: 'Failed to generate QR code' }),
+    );
+    expect(within(form).getByRole('alert').textContent).toContain('Failed to generate QR code');
+    expect(screen.getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();
+  });
+
+  it('shows an email domain the server cannot mail on the email field', async () => {
+    const message = 'email: example.com is not a valid domain; please use an address that can receive mail';
+    const { form } = await visitorHome(errorReply(400, message, { code: 'VALIDATION_ERROR' }));
+    fillMedicalForm(form);
+    generate();
+
+    const email = within(form).getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(email)).toContain('example.com is not a valid domain; please use an address that can receive mail');
+  });
+});
+
+describe('home page: no active QR code', () => {
+  it('explains it and takes the person to the form', async () => {
+    api = stubFetch();
+    const { router } = renderApp('/?noActiveQr=true');
+    const dialog = await screen.findByRole('dialog', { name: "You don't have an active QR code" });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create QR Code' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
+  });
+
+  it('offers premium', async () => {
+    api = stubFetch();
+    const { router } = renderApp('/?noActiveQr=true');
+    const dialog = await screen.findByRole('dialog', { name: "You don't have an active QR code" });
+    fireEvent.click(within(dialog).getByRole('link', { name: 'See Premium' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
   });
 });
