@@ -45,12 +45,14 @@ export function fillMedicalForm(scope: HTMLElement, answers: MedicalFormAnswers 
   if (answers.gender !== undefined) type(form.getByLabelText('Gender'), answers.gender);
   if (answers.bloodGroup !== undefined) type(form.getByLabelText('Blood group'), answers.bloodGroup);
   if (answers.allergies !== undefined) type(form.getByLabelText('Allergies'), answers.allergies);
-  if (answers.medicalConditions !== undefined) type(form.getByLabelText('Medical conditions'), answers.medicalConditions);
+  if (answers.medicalConditions !== undefined)
+    type(form.getByLabelText('Medical conditions'), answers.medicalConditions);
   if (answers.organDonor !== undefined) fireEvent.click(form.getByRole('radio', { name: answers.organDonor }));
   const contact = () => within(form.getByRole('group', { name: 'Contact 1' }));
   if (answers.contactName !== undefined) type(contact().getByLabelText('Name'), answers.contactName);
   if (answers.contactPhone !== undefined) type(contact().getByLabelText('Phone'), answers.contactPhone);
-  if (answers.contactRelationship !== undefined) type(contact().getByLabelText(/^Relationship/), answers.contactRelationship);
+  if (answers.contactRelationship !== undefined)
+    type(contact().getByLabelText(/^Relationship/), answers.contactRelationship);
   const consent = form.getByRole('checkbox', { name: /^I agree/ }) as HTMLInputElement;
   if (answers.consent !== undefined && consent.checked !== answers.consent) fireEvent.click(consent);
 }

@@ -76,7 +76,9 @@ describe('signed-in home: the dashboard', () => {
     expect((contact.getByRole('checkbox', { name: /^Primary contact/ }) as HTMLInputElement).checked).toBe(true);
 
     const panel = screen.getByRole('region', { name: 'Your current QR code' });
-    expect(within(panel).getByRole('img', { name: 'QR code that opens your emergency card' }).getAttribute('src')).toBe(QR_PNG);
+    expect(within(panel).getByRole('img', { name: 'QR code that opens your emergency card' }).getAttribute('src')).toBe(
+      QR_PNG,
+    );
     expect(within(panel).getByText(/^Valid until /)).toBeTruthy();
     expect(within(form).getByText('Saving creates a new code; the old one stops working.')).toBeTruthy();
   });
@@ -147,7 +149,9 @@ describe('signed-in home: saving', () => {
   });
 
   it('says "Failed to create medical record" for any other failure', async () => {
-    const { form } = await saveAndFail(errorReply(503, 'The records service is not answering', { code: 'SERVICE_UNAVAILABLE' }));
+    const { form } = await saveAndFail(
+      errorReply(503, 'The records service is not answering', { code: 'SERVICE_UNAVAILABLE' }),
+    );
     await waitFor(() =>
       expect(visibleToasts()[0]).toMatchObject({ type: 'error', title: 'Failed to create medical record' }),
     );

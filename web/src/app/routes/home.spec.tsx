@@ -131,7 +131,9 @@ describe('home page: a visitor creates a free QR code', () => {
 
     const email = within(form).getByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(descriptionOf(email)).toContain('example.com is not a valid domain; please use an address that can receive mail');
+    expect(descriptionOf(email)).toContain(
+      'example.com is not a valid domain; please use an address that can receive mail',
+    );
   });
 });
 

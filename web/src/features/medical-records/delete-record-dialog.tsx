@@ -24,7 +24,13 @@ export function DeleteRecordDialog({
       description="Anyone who scans it will no longer see your medical information, including codes you printed or saved. This cannot be undone."
     >
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" size="lg" onClick={() => onOpenChange(false)} disabled={pending} className="w-full sm:w-auto">
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={() => onOpenChange(false)}
+          disabled={pending}
+          className="w-full sm:w-auto"
+        >
           Cancel
         </Button>
         <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full sm:w-auto">

@@ -24,11 +24,14 @@ export function ExpiredQrCard({ expiredAt, onCreateNew }: { expiredAt: string | 
         Your QR code has expired
       </h2>
       {expiredAt ? (
-        <p className="mt-1 text-[15px] font-semibold text-slate-600 dark:text-slate-300">Expired {formatDateTime(expiredAt)}</p>
+        <p className="mt-1 text-[15px] font-semibold text-slate-600 dark:text-slate-300">
+          Expired {formatDateTime(expiredAt)}
+        </p>
       ) : null}
       <p className="mt-3 max-w-2xl text-base leading-relaxed text-slate-700 dark:text-slate-300">
-        Responders who scan it no longer see your medical information. Free codes last {QR_LIFETIME.anonymous} without an
-        account and {QR_LIFETIME.signedIn} with one. Premium codes never expire, and premium brings your code back to life.
+        Responders who scan it no longer see your medical information. Free codes last {QR_LIFETIME.anonymous} without
+        an account and {QR_LIFETIME.signedIn} with one. Premium codes never expire, and premium brings your code back to
+        life.
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Link to={paths.pricing.getHref()} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
@@ -42,7 +45,9 @@ export function ExpiredQrCard({ expiredAt, onCreateNew }: { expiredAt: string | 
           </Button>
         ) : null}
       </div>
-      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Premium is {PREMIUM_PRICE}, with a refund within 30 days.</p>
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+        Premium is {PREMIUM_PRICE}, with a refund within 30 days.
+      </p>
     </section>
   );
 }

@@ -86,7 +86,13 @@ export function medicalFormFromRecord(record: MedicalRecord, contacts: Emergency
     organDonor: record.organDonor,
     emergencyContacts:
       saved.length > 0
-        ? saved.map(({ name, phone, relationship, isPrimary }) => ({ key: nanoid(), name, phone, relationship, isPrimary }))
+        ? saved.map(({ name, phone, relationship, isPrimary }) => ({
+            key: nanoid(),
+            name,
+            phone,
+            relationship,
+            isPrimary,
+          }))
         : [newContactDraft(true)],
     hasGivenConsent: false,
   };

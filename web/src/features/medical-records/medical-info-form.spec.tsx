@@ -6,10 +6,7 @@ import { renderWithProviders } from '../../../test/render-with-providers';
 import { emptyMedicalForm, type FieldErrors } from './medical-form-values';
 import { MedicalInfoForm } from './medical-info-form';
 
-function renderForm({
-  maxContacts = MAX_CONTACTS_FREE,
-  answer = async (): Promise<FieldErrors | null> => null,
-} = {}) {
+function renderForm({ maxContacts = MAX_CONTACTS_FREE, answer = async (): Promise<FieldErrors | null> => null } = {}) {
   const onSubmit = jest.fn(async (_form: MedicalForm) => answer());
   const view = renderWithProviders(
     <MedicalInfoForm
@@ -50,7 +47,9 @@ describe('medical form: checks before sending', () => {
 
     fillMedicalForm(form, { email: 'grace@mail.test' });
     submit();
-    expect(descriptionOf(field('Email'))).toBe('mail.test is not a valid domain; please use an address that can receive mail');
+    expect(descriptionOf(field('Email'))).toBe(
+      'mail.test is not a valid domain; please use an address that can receive mail',
+    );
   });
 
   it('clears a message once its field changes', () => {
@@ -102,7 +101,9 @@ describe('medical form: checks before sending', () => {
     fillMedicalForm(form);
     submit();
     await waitFor(() =>
-      expect(descriptionOf(field('Email'))).toBe('example.com is not a valid domain; please use an address that can receive mail'),
+      expect(descriptionOf(field('Email'))).toBe(
+        'example.com is not a valid domain; please use an address that can receive mail',
+      ),
     );
     expect(field('Email').getAttribute('aria-invalid')).toBe('true');
   });
@@ -120,7 +121,8 @@ describe('medical form: emergency contacts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add emergency contact' }));
     const first = within(screen.getByRole('group', { name: 'Contact 1' }));
     const second = within(screen.getByRole('group', { name: 'Contact 2' }));
-    const primary = (contact: typeof first) => contact.getByRole('checkbox', { name: /^Primary contact/ }) as HTMLInputElement;
+    const primary = (contact: typeof first) =>
+      contact.getByRole('checkbox', { name: /^Primary contact/ }) as HTMLInputElement;
     expect([primary(first).checked, primary(second).checked]).toEqual([true, false]);
 
     fireEvent.click(primary(second));

@@ -1,4 +1,11 @@
-import { BLOOD_GROUPS, GENDER_LABELS, GENDERS, type BloodGroup, type Gender, type MedicalForm } from '@medical-qr/contracts';
+import {
+  BLOOD_GROUPS,
+  GENDER_LABELS,
+  GENDERS,
+  type BloodGroup,
+  type Gender,
+  type MedicalForm,
+} from '@medical-qr/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { EmailField, FieldError, SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
@@ -114,7 +121,7 @@ export function MedicalInfoForm(props: MedicalInfoFormProps) {
 
   return (
     <form ref={formRef} id={id} noValidate onSubmit={submit} aria-busy={pending} className="flex flex-col gap-6">
-      <Section title="About you" description="Responders see your name; your email and phone help us and your contacts reach you.">
+      <Section title="About you" description="Shown on your card, so responders know who you are.">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="First name"
@@ -261,7 +268,9 @@ export function MedicalInfoForm(props: MedicalInfoFormProps) {
           {pending ? pendingLabel : submitLabel}
         </Button>
         {hasFieldErrors && !formError ? (
-          <p className="text-[15px] font-semibold text-red-700 dark:text-red-400">Check the highlighted fields above.</p>
+          <p className="text-[15px] font-semibold text-red-700 dark:text-red-400">
+            Check the highlighted fields above.
+          </p>
         ) : submitNote ? (
           <p className="text-[15px] text-slate-600 dark:text-slate-300">{submitNote}</p>
         ) : null}

@@ -35,7 +35,10 @@ export function MedicalRecordsDashboard({ person, isPremium }: { person: PersonD
 
   if (isLoading) {
     return (
-      <p role="status" className="flex items-center justify-center gap-3 py-16 text-base text-slate-600 dark:text-slate-300">
+      <p
+        role="status"
+        className="flex items-center justify-center gap-3 py-16 text-base text-slate-600 dark:text-slate-300"
+      >
         <Spinner />
         Loading your medical ID…
       </p>
@@ -124,7 +127,11 @@ function RecordEditor({
           emptyNote={`Fill in the form to create your QR code. ${lifetime}`}
         />
       </aside>
-      <section id={CREATE_QR_SECTION_ID} aria-labelledby={`${CREATE_QR_SECTION_ID}-title`} className="scroll-mt-24 lg:order-1">
+      <section
+        id={CREATE_QR_SECTION_ID}
+        aria-labelledby={`${CREATE_QR_SECTION_ID}-title`}
+        className="scroll-mt-24 lg:order-1"
+      >
         <h2 id={`${CREATE_QR_SECTION_ID}-title`} className="text-xl font-bold text-slate-900 dark:text-white">
           {record ? 'Your medical information' : 'Create your QR code'}
         </h2>

@@ -57,7 +57,10 @@ export function NoActiveQrDialog({ onCreate }: { onCreate: () => void }) {
           <QrCode className="size-5" aria-hidden="true" />
           Create QR Code
         </Button>
-        <Link to={paths.pricing.getHref()} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+        <Link
+          to={paths.pricing.getHref()}
+          className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}
+        >
           <Crown className="size-5" aria-hidden="true" />
           See Premium
         </Link>

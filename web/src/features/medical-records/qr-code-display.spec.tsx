@@ -78,7 +78,9 @@ describe('QR code display', () => {
     setNavigator('clipboard', { writeText: async () => Promise.reject(new Error('denied')) });
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     await waitFor(() =>
-      expect(visibleToasts()).toEqual([{ type: 'error', title: 'Copy Failed', description: 'Failed to copy link to clipboard.' }]),
+      expect(visibleToasts()).toEqual([
+        { type: 'error', title: 'Copy Failed', description: 'Failed to copy link to clipboard.' },
+      ]),
     );
   });
 

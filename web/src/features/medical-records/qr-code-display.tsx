@@ -39,7 +39,11 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, children }: QrCo
       saveFile(qrCodeData, QR_DOWNLOAD_FILE_NAME);
     } catch {
       dispatch(
-        notify({ type: 'error', title: 'Download Failed', description: 'The QR code image could not be saved. Please try again.' }),
+        notify({
+          type: 'error',
+          title: 'Download Failed',
+          description: 'The QR code image could not be saved. Please try again.',
+        }),
       );
     }
   };
@@ -47,7 +51,13 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, children }: QrCo
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(cardUrl);
-      dispatch(notify({ type: 'success', title: 'Link copied', description: 'Your emergency card link is on your clipboard.' }));
+      dispatch(
+        notify({
+          type: 'success',
+          title: 'Link copied',
+          description: 'Your emergency card link is on your clipboard.',
+        }),
+      );
     } catch {
       dispatch(notify({ type: 'error', title: 'Copy Failed', description: 'Failed to copy link to clipboard.' }));
     }
@@ -60,7 +70,13 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, children }: QrCo
       url: cardUrl,
     });
     if (outcome === 'share-failed') {
-      dispatch(notify({ type: 'error', title: 'Share Failed', description: 'Your card link could not be shared. Please try again.' }));
+      dispatch(
+        notify({
+          type: 'error',
+          title: 'Share Failed',
+          description: 'Your card link could not be shared. Please try again.',
+        }),
+      );
     }
   };
 
@@ -94,7 +110,8 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, children }: QrCo
         </p>
       </div>
 
-      <div className="mt-4 grid w-full grid-cols-2 gap-2">
+      {/* Two columns once the labels fit side by side; stacked full-width buttons on the narrowest phones. */}
+      <div className="mt-4 grid w-full grid-cols-1 gap-2 min-[400px]:grid-cols-2">
         <Button variant="secondary" onClick={download}>
           <Download className="size-5" aria-hidden="true" />
           Download
@@ -114,7 +131,7 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, children }: QrCo
           href={cardUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className={buttonClasses({ variant: 'secondary', className: cn(!canShare && 'col-span-2') })}
+          className={buttonClasses({ variant: 'secondary', className: cn(!canShare && 'min-[400px]:col-span-2') })}
         >
           <ExternalLink className="size-5" aria-hidden="true" />
           Open card

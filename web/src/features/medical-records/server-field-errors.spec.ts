@@ -9,7 +9,9 @@ describe('placing the gateway 400 messages', () => {
   });
 
   it('puts "not a valid domain" on the email field even without a field name', () => {
-    expect(fieldErrorsFromServer('mail.invalid is not a valid domain; please use an address that can receive mail')).toEqual({
+    expect(
+      fieldErrorsFromServer('mail.invalid is not a valid domain; please use an address that can receive mail'),
+    ).toEqual({
       email: 'mail.invalid is not a valid domain; please use an address that can receive mail',
     });
   });

@@ -41,7 +41,13 @@ export function useAnonymousRecordCreation({
           createdAt: new Date().toISOString(),
           expiresAt: created.expiresAt,
         });
-        dispatch(notify({ type: 'success', title: 'Your QR code is ready', description: 'Save it, print it or share it now.' }));
+        dispatch(
+          notify({
+            type: 'success',
+            title: 'Your QR code is ready',
+            description: 'Save it, print it or share it now.',
+          }),
+        );
         onCreated(created);
         return null;
       } catch (failure) {

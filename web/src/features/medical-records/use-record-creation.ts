@@ -61,7 +61,11 @@ export function useRecordCreation({
 
         if (error?.code === ErrorCodes.QR_EXPIRED || error?.status === 402) {
           dispatch(
-            notify({ type: 'warning', title: 'Upgrade to Premium', description: error.message || RecordsMessages.userCodeExpired }),
+            notify({
+              type: 'warning',
+              title: 'Upgrade to Premium',
+              description: error.message || RecordsMessages.userCodeExpired,
+            }),
           );
           window.clearTimeout(upgradeTimer.current);
           upgradeTimer.current = window.setTimeout(() => navigate(paths.pricing.getHref()), UPGRADE_REDIRECT_DELAY_MS);
@@ -69,7 +73,9 @@ export function useRecordCreation({
         }
 
         const message = error?.message ?? '';
-        dispatch(notify({ type: 'error', title: 'Failed to create medical record', description: message || undefined }));
+        dispatch(
+          notify({ type: 'error', title: 'Failed to create medical record', description: message || undefined }),
+        );
         if (error?.status === 400) return fieldErrorsFromServer(message);
         return {
           [FORM_ERROR]: message ? `Failed to create medical record. ${message}` : 'Failed to create medical record.',
