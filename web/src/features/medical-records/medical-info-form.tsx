@@ -34,7 +34,6 @@ export interface MedicalInfoFormProps {
   submitNote?: ReactNode;
   /** Said under the email field. */
   emailHint?: ReactNode;
-  id?: string;
 }
 
 const NONE_KNOWN_HINT = 'Write “None known” if you have none, so responders know it was not left out.';
@@ -45,7 +44,7 @@ const NONE_KNOWN_HINT = 'Write “None known” if you have none, so responders 
  * every message shows under the field it names.
  */
 export function MedicalInfoForm(props: MedicalInfoFormProps) {
-  const { initialValues, maxContacts, submitLabel, pendingLabel, onSubmit, submitNote, emailHint, id } = props;
+  const { initialValues, maxContacts, submitLabel, pendingLabel, onSubmit, submitNote, emailHint } = props;
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -120,7 +119,7 @@ export function MedicalInfoForm(props: MedicalInfoFormProps) {
   const consentErrorId = `${ids}-consent-error`;
 
   return (
-    <form ref={formRef} id={id} noValidate onSubmit={submit} aria-busy={pending} className="flex flex-col gap-6">
+    <form ref={formRef} noValidate onSubmit={submit} aria-busy={pending} className="flex flex-col gap-6">
       <Section title="About you" description="Shown on your card, so responders know who you are.">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
