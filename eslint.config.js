@@ -65,6 +65,11 @@ export default tseslint.config(
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', globalThis: 'readonly', setTimeout: 'readonly' },
     },
   },
+  {
+    // Scripts inlined into the pages' <head>: plain browser JavaScript.
+    files: ['web/boot/**/*.js'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly' } },
+  },
   ...serviceBoundaries,
   ...featureBoundaries,
 );

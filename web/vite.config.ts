@@ -1,12 +1,23 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 
 const gateway = 'http://localhost:3000';
+const root = new URL('.', import.meta.url).pathname;
+
+/** Puts the pre-paint theme script into every page, so both pages share one copy of it. */
+function themeBoot(): Plugin {
+  const script = readFileSync(new URL('./boot/theme.js', import.meta.url), 'utf8').trim();
+  return {
+    name: 'medical-qr-theme-boot',
+    transformIndexHtml: (html) => html.replace('<script>/* theme-boot */</script>', `<script>\n${script}\n</script>`),
+  };
+}
 
 export default defineConfig({
-  root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), tailwindcss()],
+  root,
+  plugins: [react(), tailwindcss(), themeBoot()],
   resolve: {
     // The contracts library is TypeScript source; bundle it directly instead of its build output.
     alias: {
@@ -26,6 +37,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The app, and the emergency card as a page of its own: a responder's phone loads a few
+      // kilobytes, not the whole app.
+      input: { app: `${root}index.html`, emergency: `${root}emergency.html` },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {

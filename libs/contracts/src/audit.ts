@@ -19,6 +19,8 @@ export const AuditActions = {
   passwordReset: 'auth.password_reset.completed',
   reauthSucceeded: 'auth.reauth.succeeded',
   reauthFailed: 'auth.reauth.failed',
+  recordCreated: 'records.record.created',
+  recordDeleted: 'records.record.deleted',
 } as const;
 
 export type AuditAction = (typeof AuditActions)[keyof typeof AuditActions];

@@ -22,7 +22,11 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 
 const required = (max: number) =>
-  z.string({ error: AuthMessages.requiredFields }).trim().min(1, AuthMessages.requiredFields).max(max, `at most ${max} characters`);
+  z
+    .string({ error: AuthMessages.requiredFields })
+    .trim()
+    .min(1, AuthMessages.requiredFields)
+    .max(max, `at most ${max} characters`);
 
 export const emailSchema = z
   .string({ error: AuthMessages.requiredFields })
@@ -37,13 +41,19 @@ const passwordSchema = z
   .min(1, AuthMessages.requiredFields)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 
-export const newPasswordSchema = passwordSchema.refine((p) => p.length >= PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort);
+export const newPasswordSchema = passwordSchema.refine(
+  (p) => p.length >= PASSWORD_MIN_LENGTH,
+  AuthMessages.passwordTooShort,
+);
 
 export const phoneNumberSchema = z
   .string()
   .trim()
   .max(25, 'at most 25 characters')
-  .refine((phone) => phone === '' || /^\+?[0-9 ().-]{5,24}$/.test(phone), 'Phone number may hold digits, spaces, + ( ) - . only')
+  .refine(
+    (phone) => phone === '' || /^\+?[0-9 ().-]{5,24}$/.test(phone),
+    'Phone number may hold digits, spaces, + ( ) - . only',
+  )
   .refine((phone) => phone === '' || (phone.match(/\d/g)?.length ?? 0) >= 5, 'Phone number needs at least 5 digits');
 
 export const loginBodySchema = z.strictObject({ email: emailSchema, password: passwordSchema });
@@ -59,17 +69,27 @@ export const registerBodySchema = z.strictObject({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const forgotPasswordBodySchema = z.strictObject({
-  email: z.string({ error: 'Please enter your email address' }).trim().min(1, 'Please enter your email address').pipe(emailSchema),
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, 'Please enter your email address')
+    .pipe(emailSchema),
 });
 
 export const resetPasswordBodySchema = z.strictObject({
-  token: z.string({ error: 'This password reset link is invalid.' }).min(1, 'This password reset link is invalid.').max(200),
+  token: z
+    .string({ error: 'This password reset link is invalid.' })
+    .min(1, 'This password reset link is invalid.')
+    .max(200),
   password: newPasswordSchema,
 });
 
 export const verifyPasswordBodySchema = z.strictObject({
   email: z.string({ error: AuthMessages.reauthBothFields }).trim().min(1, AuthMessages.reauthBothFields).max(254),
-  password: z.string({ error: AuthMessages.reauthBothFields }).min(1, AuthMessages.reauthBothFields).max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: AuthMessages.reauthBothFields })
+    .min(1, AuthMessages.reauthBothFields)
+    .max(PASSWORD_MAX_LENGTH),
 });
 
 export const verifyEmailBodySchema = z.strictObject({

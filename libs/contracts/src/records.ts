@@ -64,7 +64,11 @@ export function emailDomainProblem(email: string): string | undefined {
 
 const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
 const requiredText = (max: number, what: string) =>
-  z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `at most ${max} characters`);
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `at most ${max} characters`);
 
 export const emergencyContactInputSchema = z.strictObject({
   name: requiredText(100, 'Name'),
@@ -77,27 +81,28 @@ export const emergencyContactInputSchema = z.strictObject({
  * The medical form, for anonymous visitors and signed-in users alike. Contacts are capped at the
  * premium maximum here; the free plan's single contact is the records service's rule.
  */
-export const medicalFormSchema = z
-  .strictObject({
-    firstName: requiredText(100, 'First name'),
-    lastName: requiredText(100, 'Last name'),
-    email: emailSchema.superRefine((email, ctx) => {
-      const problem = emailDomainProblem(email);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-    phoneNumber: phoneNumberSchema.optional().nullable(),
-    gender: z.enum(GENDERS as [Gender, ...Gender[]], { error: `must be one of ${GENDERS.join(', ')}` }).default('unspecified'),
-    bloodGroup: z.enum(BLOOD_GROUPS, { error: `must be one of ${BLOOD_GROUPS.join(', ')}` }),
-    allergies: text(2000).default(''),
-    medicalConditions: text(2000).default(''),
-    organDonor: z.boolean({ error: 'must be true or false' }).default(false),
-    emergencyContacts: z
-      .array(emergencyContactInputSchema, { error: 'must be a list of contacts' })
-      .max(MAX_CONTACTS_PREMIUM, `at most ${MAX_CONTACTS_PREMIUM} contacts`)
-      .default([])
-      .refine((contacts) => contacts.filter((c) => c.isPrimary).length <= 1, 'only one contact can be primary'),
-    hasGivenConsent: z.literal(true, { error: RecordsMessages.consentRequired }),
-  });
+export const medicalFormSchema = z.strictObject({
+  firstName: requiredText(100, 'First name'),
+  lastName: requiredText(100, 'Last name'),
+  email: emailSchema.superRefine((email, ctx) => {
+    const problem = emailDomainProblem(email);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  phoneNumber: phoneNumberSchema.optional().nullable(),
+  gender: z
+    .enum(GENDERS as [Gender, ...Gender[]], { error: `must be one of ${GENDERS.join(', ')}` })
+    .default('unspecified'),
+  bloodGroup: z.enum(BLOOD_GROUPS, { error: `must be one of ${BLOOD_GROUPS.join(', ')}` }),
+  allergies: text(2000).default(''),
+  medicalConditions: text(2000).default(''),
+  organDonor: z.boolean({ error: 'must be true or false' }).default(false),
+  emergencyContacts: z
+    .array(emergencyContactInputSchema, { error: 'must be a list of contacts' })
+    .max(MAX_CONTACTS_PREMIUM, `at most ${MAX_CONTACTS_PREMIUM} contacts`)
+    .default([])
+    .refine((contacts) => contacts.filter((c) => c.isPrimary).length <= 1, 'only one contact can be primary'),
+  hasGivenConsent: z.literal(true, { error: RecordsMessages.consentRequired }),
+});
 
 export type MedicalForm = z.infer<typeof medicalFormSchema>;
 export type MedicalFormInput = z.input<typeof medicalFormSchema>;
@@ -117,7 +122,7 @@ export const createRecordRequestSchema = owner.extend({ appUrl, form: medicalFor
 export const createAnonymousRecordRequestSchema = z.strictObject({ appUrl, form: medicalFormSchema });
 export const recordRequestSchema = owner.extend({ recordId: recordIdSchema });
 export const qrImageRequestSchema = recordRequestSchema.extend({ appUrl });
-export const cardRequestSchema = z.strictObject({ token: emergencyTokenSchema, viewer });
+export const cardRequestSchema = z.strictObject({ token: emergencyTokenSchema, viewer, appUrl });
 
 export type CardRequest = z.infer<typeof cardRequestSchema>;
 
@@ -184,11 +189,14 @@ export interface EmergencyCard {
 }
 
 /** Published on {@link RecordsEvents.cardScanned}. */
-export interface CardScannedEvent {
-  userId: string;
-  recordId: string;
-  tokenPrefix: string;
-  viewedAt: string;
+export const cardScannedEventSchema = z.object({
+  userId: z.uuid(),
+  recordId: z.uuid(),
+  tokenPrefix: z.string().max(22),
+  viewedAt: z.iso.datetime(),
   /** Coarse: browser family and platform, never the full user agent. */
-  viewer: string;
-}
+  viewer: z.string().max(100),
+  /** The site the card was opened on, for links in the alert. */
+  appUrl,
+});
+export type CardScannedEvent = z.infer<typeof cardScannedEventSchema>;

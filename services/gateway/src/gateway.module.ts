@@ -8,8 +8,11 @@ import { GoogleOAuthClient } from './auth/google-oauth.client.js';
 import type { GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
+import { CardScannedRelay } from './live/card-scanned.relay.js';
 import { LiveSocketServer } from './live/live-socket.server.js';
 import { PublicRateLimitGuard } from './rate-limit/public-rate-limit.guard.js';
+import { CardController } from './records/card.controller.js';
+import { RecordsController } from './records/records.controller.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { SessionService } from './session/session.service.js';
 import { SessionStore } from './session/session.store.js';
@@ -29,7 +32,7 @@ export class GatewayModule implements OnApplicationShutdown {
   static register(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [HealthController, AuthController, AuditController],
+      controllers: [HealthController, AuthController, AuditController, RecordsController, CardController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
@@ -56,6 +59,7 @@ export class GatewayModule implements OnApplicationShutdown {
         },
         HealthService,
         LiveSocketServer,
+        CardScannedRelay,
         SessionStore,
         SessionService,
         RateLimiter,

@@ -10,6 +10,7 @@ import { requestContext } from './http/request-context.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { LiveSocketServer } from './live/live-socket.server.js';
 import { sandboxProxy } from './dev/sandbox-proxy.middleware.js';
+import { SessionService } from './session/session.service.js';
 import { spaMiddleware } from './web/spa.middleware.js';
 
 let config: GatewayConfig;
@@ -42,7 +43,9 @@ app.enableShutdownHooks();
 exitWithParent(() => app.close());
 
 await app.listen(config.PORT, config.HOST);
-app.get(LiveSocketServer).attach(app.getHttpServer());
+// Sockets are grouped by the signed-in user, so a message for a user reaches all their tabs.
+const sessions = app.get(SessionService);
+app.get(LiveSocketServer).attach(app.getHttpServer(), async (request) => (await sessions.fromRawRequest(request))?.data.userId);
 const address = app.getHttpServer().address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 logger.info({ port }, `gateway listening on port ${port}`);

@@ -6,12 +6,13 @@ import type { IdentityConfig } from './config.js';
 import { MailSender } from './mail/mail-sender.js';
 import { MAIL_QUEUE, MAIL_QUEUE_TOKEN, type MailJob, type MailQueue } from './mail/mail.queue.js';
 import { PasswordHasher } from './passwords/password-hasher.js';
+import { ScanAlertsController } from './scan-alerts/scan-alerts.controller.js';
 import { EmailTokensRepository } from './tokens/email-tokens.repository.js';
 import { UsersRepository } from './users/users.repository.js';
 
 /** Users, passwords, email verification, password resets, Google sign-in and re-authentication. */
 @Module({
-  controllers: [AccountsController],
+  controllers: [AccountsController, ScanAlertsController],
   providers: [
     AccountsService,
     UsersRepository,

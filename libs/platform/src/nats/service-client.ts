@@ -62,6 +62,30 @@ export class ServiceClient {
     await firstValueFrom(this.client.emit(pattern, record), { defaultValue: undefined });
   }
 
+  /**
+   * Receives every event published on `pattern`, outside any queue group: each subscriber (say,
+   * every gateway replica) gets its own copy. Answers a function that stops the subscription.
+   */
+  subscribe<T>(pattern: string, handler: (data: T) => void): () => void {
+    const connection = this.client.unwrap<{
+      subscribe(subject: string, options: { callback: (error: Error | null, message: { string(): string }) => void }): {
+        unsubscribe(): void;
+      };
+    }>();
+    const subscription = connection.subscribe(pattern, {
+      callback: (error, message) => {
+        if (error) return;
+        try {
+          // Nest's NATS transport wraps every event as { pattern, data }.
+          handler((JSON.parse(message.string()) as { data: T }).data);
+        } catch {
+          // A malformed event is dropped; the publisher is the one at fault.
+        }
+      },
+    });
+    return () => subscription.unsubscribe();
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }

@@ -168,7 +168,7 @@ export class AuthController {
     @Body(new ZodBody(verifyPasswordBodySchema)) body: { email: string; password: string },
     @Req() req: Request,
   ): Promise<ReauthResponse> {
-    const session = await this.requireSession(req);
+    const session = await this.sessions.require(req);
     const client = clientInfo(req);
     const failures = { key: `reauth-fail:${session.data.userId}:${client.ip}`, max: this.config.RATE_LIMIT_LOGIN_FAILURES_PER_15_MIN, windowMs: FIFTEEN_MINUTES };
     await this.limiter.check(failures);
@@ -189,7 +189,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Re-authenticates a Google account: accepted within 10 minutes of a Google sign-in, else answers where to go' })
   async confirmOAuthReauth(@Req() req: Request): Promise<ReauthResponse> {
-    const session = await this.requireSession(req);
+    const session = await this.sessions.require(req);
     if (session.data.googleAuthAt && Date.now() - session.data.googleAuthAt < REAUTH_WINDOW_MS) {
       return this.markReauthenticated(session, req, 'google');
     }
@@ -300,12 +300,6 @@ export class AuthController {
   async logoutAndGoHome(@Req() req: Request, @Res() res: Response) {
     await this.logout(req, res);
     res.redirect(302, '/');
-  }
-
-  private async requireSession(req: Request) {
-    const session = await this.sessions.current(req);
-    if (!session) throw new AppError(ErrorCodes.UNAUTHORIZED, 'Please sign in first.');
-    return session;
   }
 
   private async markReauthenticated(

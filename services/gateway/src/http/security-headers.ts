@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from 'helmet';
 
-/** Hashes of the inline scripts in the built index.html (the pre-paint theme script), so CSP can allow exactly those. */
+/**
+ * Hashes of the inline scripts in the built pages (the pre-paint theme script, the card page's
+ * early fetch), so CSP can allow exactly those.
+ */
 export function inlineScriptHashes(distDir: string): string[] {
-  const indexPath = join(distDir, 'index.html');
-  if (!existsSync(indexPath)) return [];
-  const html = readFileSync(indexPath, 'utf8');
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  if (!existsSync(distDir)) return [];
+  const pages = readdirSync(distDir).filter((file) => file.endsWith('.html'));
+  const hashes = pages.flatMap((page) =>
+    [...readFileSync(join(distDir, page), 'utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+    ),
   );
+  return [...new Set(hashes)];
 }
 
 /** Helmet with a strict Content-Security-Policy: same-origin everything, no inline script but the hashed ones. */

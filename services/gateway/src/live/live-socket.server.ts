@@ -20,7 +20,10 @@ export class LiveSocketServer implements OnApplicationShutdown {
 
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
-  attach(server: HttpServer, keyFor: (request: IncomingMessage) => Promise<string | undefined> = async () => undefined) {
+  attach(
+    server: HttpServer,
+    keyFor: (request: IncomingMessage) => Promise<string | undefined> = async () => undefined,
+  ) {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       if (path !== LIVE_SOCKET_PATH) {

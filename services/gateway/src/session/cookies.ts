@@ -1,10 +1,11 @@
 import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 
 export const SESSION_COOKIE = 'mqr.sid';
 export const OAUTH_STATE_COOKIE = 'mqr.oauth';
 
 /** Reads one cookie from the request header (no cookie-parser needed for two names). */
-export function readCookie(req: Request, name: string): string | undefined {
+export function readCookie(req: Pick<IncomingMessage, 'headers'>, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const separator = part.indexOf('=');
     if (separator > 0 && part.slice(0, separator).trim() === name) {

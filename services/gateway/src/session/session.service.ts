@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { ErrorCodes } from '@medical-qr/contracts';
+import { AppError } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import { clearCookie, readCookie, SESSION_COOKIE, writeCookie } from './cookies.js';
@@ -23,6 +26,29 @@ export class SessionService {
     if (cached !== undefined) return cached ?? undefined;
     const session = await this.store.read(readCookie(req, SESSION_COOKIE));
     (req as Request & { mqrSession?: CurrentSession | null }).mqrSession = session ?? null;
+    return session;
+  }
+
+  /**
+   * The session of a raw request (a WebSocket upgrade). A page of another site cannot borrow it:
+   * a cross-origin upgrade gets no session.
+   */
+  async fromRawRequest(request: IncomingMessage): Promise<CurrentSession | undefined> {
+    const origin = request.headers.origin;
+    if (origin) {
+      try {
+        if (new URL(origin).host !== request.headers.host) return undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    return this.store.read(readCookie(request, SESSION_COOKIE));
+  }
+
+  /** The request's session, or 401 for a visitor who is not signed in. */
+  async require(req: Request): Promise<CurrentSession> {
+    const session = await this.current(req);
+    if (!session) throw new AppError(ErrorCodes.UNAUTHORIZED, 'Please sign in first.');
     return session;
   }
 

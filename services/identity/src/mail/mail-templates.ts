@@ -39,3 +39,20 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
     ),
   };
 }
+
+export function scanAlertMail(to: string, firstName: string, alert: { tokenPrefix: string; viewedAt: string; viewer: string; historyUrl: string }): MailJob {
+  return {
+    to,
+    subject: 'Your emergency medical card was just opened',
+    ...layout(
+      'Your emergency card was opened',
+      [
+        `Hi ${firstName},`,
+        `Your Medical QR card (code ${alert.tokenPrefix}…) was opened on ${new Date(alert.viewedAt).toUTCString()} from ${alert.viewer}.`,
+        'If you are safe and did not expect this, someone may have scanned a code you printed or shared.',
+      ],
+      { label: 'See your codes', url: alert.historyUrl },
+      'Scan alerts are part of premium and come at most once every 10 minutes per card.',
+    ),
+  };
+}

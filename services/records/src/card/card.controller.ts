@@ -11,13 +11,13 @@ export class CardController {
 
   @MessagePattern(RecordsPatterns.card)
   card(@Payload() payload: unknown) {
-    const { token, viewer } = parseOrThrow(cardRequestSchema, payload);
-    return this.cards.card(token, viewer.userAgent);
+    const { token, viewer, appUrl } = parseOrThrow(cardRequestSchema, payload);
+    return this.cards.card(token, { userAgent: viewer.userAgent, appUrl });
   }
 
   @MessagePattern(RecordsPatterns.emergency)
   emergency(@Payload() payload: unknown) {
-    const { token, viewer } = parseOrThrow(cardRequestSchema, payload);
-    return this.cards.emergency(token, viewer.userAgent);
+    const { token, viewer, appUrl } = parseOrThrow(cardRequestSchema, payload);
+    return this.cards.emergency(token, { userAgent: viewer.userAgent, appUrl });
   }
 }

@@ -17,6 +17,13 @@ import { coarseUserAgent } from './coarse-user-agent.js';
 
 type ViewSource = 'card' | 'scanner';
 
+/** Who opened a card, as far as the alert and the log need to know. */
+export interface CardView {
+  userAgent: string;
+  /** The site it was opened on, for the alert's link. */
+  appUrl: string;
+}
+
 /** The public side of a code: the card a responder opens, the scan log, and alerts to premium owners. */
 @Injectable()
 export class CardService {
@@ -27,25 +34,25 @@ export class CardService {
   ) {}
 
   /** The card at /emergency/{token}: 404 when unknown, 410 once expired or replaced. */
-  async card(token: string, userAgent: string): Promise<EmergencyCard> {
+  async card(token: string, view: CardView): Promise<EmergencyCard> {
     const record = await this.records.findByToken(token);
     if (!record) throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.cardNotFound);
     if (!record.isActive) throw new AppError(ErrorCodes.GONE, RecordsMessages.cardExpired);
-    this.recordView(record, userAgent, 'card');
+    this.recordView(record, view, 'card');
     return toEmergencyCard(record);
   }
 
   /** The same facts for the in-app scanner, which treats unknown and inactive alike. */
-  async emergency(token: string, userAgent: string): Promise<EmergencyCard> {
+  async emergency(token: string, view: CardView): Promise<EmergencyCard> {
     const record = await this.records.findByToken(token);
     if (!record?.isActive) throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.emergencyNotFound);
-    this.recordView(record, userAgent, 'scanner');
+    this.recordView(record, view, 'scanner');
     return toEmergencyCard(record);
   }
 
   /** Logs the view and alerts a premium owner, after the card has gone out: the responder never waits for it. */
-  private recordView(record: StoredRecord, userAgent: string, source: ViewSource) {
-    const viewer = coarseUserAgent(userAgent);
+  private recordView(record: StoredRecord, view: CardView, source: ViewSource) {
+    const viewer = coarseUserAgent(view.userAgent);
     void (async () => {
       await this.records.logScan(record.id, viewer, source);
       // Premium records never expire; only their owners get scan alerts.
@@ -57,8 +64,11 @@ export class CardService {
         tokenPrefix: record.token.slice(0, TOKEN_PREFIX_LENGTH),
         viewedAt: new Date().toISOString(),
         viewer,
+        appUrl: view.appUrl,
       };
       await this.services.emit(RecordsEvents.cardScanned, event);
-    })().catch((error: unknown) => this.logger.error({ err: error, recordId: record.id }, 'card view not logged or alerted'));
+    })().catch((error: unknown) =>
+      this.logger.error({ err: error, recordId: record.id }, 'card view not logged or alerted'),
+    );
   }
 }

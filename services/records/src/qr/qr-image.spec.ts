@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { qrDataUrl, qrPng } from './qr-image.js';
 
 const CARD_URL = 'https://medicalqr.example.org/emergency/AbCdEfGhIjKlMnOpQrStUv';
 
-function decodeWithJsQr(png: Buffer) {
+// The end-to-end tests also read these images with zbarimg, a second, independent decoder.
+function decode(png: Buffer) {
   const image = PNG.sync.read(png);
   // jsqr is CommonJS; its function is the default export of the default export under ESM.
   return { image, text: jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data };
@@ -16,7 +13,7 @@ function decodeWithJsQr(png: Buffer) {
 
 describe('QR image', () => {
   it('decodes back to the card URL, at about 256 px, black on white', async () => {
-    const { image, text } = decodeWithJsQr(await qrPng(CARD_URL));
+    const { image, text } = decode(await qrPng(CARD_URL));
     expect(text).toBe(CARD_URL);
     expect(image.width).toBe(image.height);
     expect(Math.abs(image.width - 256)).toBeLessThanOrEqual(16);
@@ -30,12 +27,6 @@ describe('QR image', () => {
   it('gives the same picture as a data URL', async () => {
     const dataUrl = await qrDataUrl(CARD_URL);
     expect(dataUrl.startsWith('data:image/png;base64,')).toBe(true);
-    expect(decodeWithJsQr(Buffer.from(dataUrl.split(',')[1]!, 'base64')).text).toBe(CARD_URL);
-  });
-
-  it('is read by an independent decoder (zbarimg)', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'qr-')), 'card.png');
-    writeFileSync(file, await qrPng(CARD_URL));
-    expect(execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()).toBe(CARD_URL);
+    expect(decode(Buffer.from(dataUrl.split(',')[1]!, 'base64')).text).toBe(CARD_URL);
   });
 });

@@ -126,7 +126,13 @@ export class RecordsRepository {
     const rows = await this.database.db
       .update(medicalRecords)
       .set({ isActive: false })
-      .where(and(eq(medicalRecords.id, recordId), eq(medicalRecords.isActive, true), lte(medicalRecords.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(medicalRecords.id, recordId),
+          eq(medicalRecords.isActive, true),
+          lte(medicalRecords.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ id: medicalRecords.id });
     return rows.length > 0;
   }
@@ -218,10 +224,17 @@ export class RecordsRepository {
     };
   }
 
-  private async insertContacts(executor: Executor, recordId: string, inputs: EmergencyContactInput[]): Promise<EmergencyContact[]> {
+  private async insertContacts(
+    executor: Executor,
+    recordId: string,
+    inputs: EmergencyContactInput[],
+  ): Promise<EmergencyContact[]> {
     if (inputs.length === 0) return [];
     // Exactly one primary when there are contacts: the flagged one, else the first.
-    const primaryIndex = Math.max(0, inputs.findIndex((contact) => contact.isPrimary));
+    const primaryIndex = Math.max(
+      0,
+      inputs.findIndex((contact) => contact.isPrimary),
+    );
     const contacts = inputs.map((input, index) => ({
       id: crypto.randomUUID(),
       name: input.name,
@@ -235,7 +248,10 @@ export class RecordsRepository {
         recordId,
         position,
         isPrimary: contact.isPrimary,
-        details: this.cipher.encrypt(JSON.stringify({ name: contact.name, phone: contact.phone, relationship: contact.relationship }), contact.id),
+        details: this.cipher.encrypt(
+          JSON.stringify({ name: contact.name, phone: contact.phone, relationship: contact.relationship }),
+          contact.id,
+        ),
       })),
     );
     return contacts;
@@ -251,7 +267,12 @@ export class RecordsRepository {
     const contactRows = await executor
       .select()
       .from(emergencyContacts)
-      .where(inArray(emergencyContacts.recordId, rows.map((row) => row.id)))
+      .where(
+        inArray(
+          emergencyContacts.recordId,
+          rows.map((row) => row.id),
+        ),
+      )
       .orderBy(asc(emergencyContacts.position));
     return rows.map((row) =>
       this.toStored(
@@ -259,7 +280,10 @@ export class RecordsRepository {
         contactRows
           .filter((contact) => contact.recordId === row.id)
           .map((contact) => {
-            const details = JSON.parse(this.cipher.decrypt(contact.details, contact.id)) as Omit<EmergencyContact, 'id' | 'isPrimary'>;
+            const details = JSON.parse(this.cipher.decrypt(contact.details, contact.id)) as Omit<
+              EmergencyContact,
+              'id' | 'isPrimary'
+            >;
             return { id: contact.id, ...details, isPrimary: contact.isPrimary };
           }),
       ),

@@ -38,15 +38,28 @@ export class RecordsService {
     assertContactLimit(form, false);
     const emailIndex = this.emailIndex.of(form.email);
     const expiresAt = new Date(Date.now() + this.config.QR_TTL_ANONYMOUS);
-    const record = await this.records.insertAnonymous({ token: newEmergencyToken(), userId: null, emailIndex, form, expiresAt });
+    const record = await this.records.insertAnonymous({
+      token: newEmergencyToken(),
+      userId: null,
+      emailIndex,
+      form,
+      expiresAt,
+    });
     if (!record) {
       const existing = await this.records.findAnonymousByEmailIndex(emailIndex);
-      const message = existing?.isActive ? RecordsMessages.anonymousActiveExists : RecordsMessages.anonymousExpiredExists;
+      const message = existing?.isActive
+        ? RecordsMessages.anonymousActiveExists
+        : RecordsMessages.anonymousExpiredExists;
       throw new AppError(ErrorCodes.CONFLICT, message);
     }
     await this.expiry.schedule(record.id, record.expiresAt);
     const view = await toMedicalRecord(record, appUrl);
-    return { qrCodeData: view.qrCodeData, token: view.token, cardUrl: view.cardUrl, expiresAt: expiresAt.toISOString() };
+    return {
+      qrCodeData: view.qrCodeData,
+      token: view.token,
+      cardUrl: view.cardUrl,
+      expiresAt: expiresAt.toISOString(),
+    };
   }
 
   /**
@@ -59,7 +72,8 @@ export class RecordsService {
     const record = await this.records.forUser(userId, async (scope) => {
       if (!isPremium) {
         const [newest] = await scope.list();
-        if (newest && !newest.isActive && newest.isExpired) throw new AppError(ErrorCodes.QR_EXPIRED, RecordsMessages.userCodeExpired);
+        if (newest && !newest.isActive && newest.isExpired)
+          throw new AppError(ErrorCodes.QR_EXPIRED, RecordsMessages.userCodeExpired);
         await scope.replaceActive();
       }
       return scope.insert({
@@ -84,10 +98,11 @@ export class RecordsService {
     return active ? toMedicalRecord(active, appUrl) : null;
   }
 
-  /** The newest code, active or expired, to show the expired card or prefill the form. */
+  /** The active code, else the newest expired one, to prefill the form or show the expired card. */
   async dashboard(userId: string, appUrl: string): Promise<DashboardResponse> {
     const records = await this.records.listByUser(userId);
-    const newest = records.find((record) => record.isActive) ?? records[0];
+    // A replaced code is history, not an expired card: only a code whose time ran out shows as expired.
+    const newest = records.find((record) => record.isActive) ?? records.find((record) => record.isExpired);
     if (!newest) return { record: null, emergencyContacts: [] };
     return { record: await toMedicalRecord(newest, appUrl), emergencyContacts: newest.contacts };
   }

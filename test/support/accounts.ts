@@ -1,0 +1,23 @@
+import { HttpClient, uniqueEmail, waitForMailLink } from './http-client.js';
+
+/** A client signed in to a fresh, verified account (registered, confirmed by the emailed link, signed in). */
+export async function signedInClient(
+  label = 'member',
+  password = 'member-pass',
+): Promise<{ client: HttpClient; email: string }> {
+  const client = new HttpClient();
+  const email = uniqueEmail(label);
+  const registered = await client.post('/api/auth/register', {
+    firstName: 'Amara',
+    lastName: 'Okafor',
+    email,
+    password,
+  });
+  if (registered.status !== 201)
+    throw new Error(`registration answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+  const token = new URL(await waitForMailLink(email, /Confirm your email/)).pathname.split('/').pop()!;
+  await client.get(`/api/auth/verify-email/${token}`);
+  const login = await client.post('/api/auth/login', { email, password });
+  if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${JSON.stringify(login.body)}`);
+  return { client, email };
+}

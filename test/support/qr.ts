@@ -1,0 +1,28 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+
+/** What a PNG's QR code says, read by jsQR; undefined when it holds no readable code. */
+export function decodeQr(png: Buffer): string | undefined {
+  const image = PNG.sync.read(png);
+  // jsqr is CommonJS; its function is the default export of the default export under ESM.
+  return jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+}
+
+/** The same, read by a second, independent decoder (Debian's zbarimg). */
+export function decodeQrWithZbar(png: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'qr-')), 'code.png');
+  writeFileSync(file, png);
+  return execFileSync('zbarimg', ['--quiet', '--raw', file], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+}
+
+/** The PNG inside a `data:image/png;base64,...` URL. */
+export function pngFromDataUrl(dataUrl: string): Buffer {
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
