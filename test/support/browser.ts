@@ -58,5 +58,7 @@ export async function openPage(
 /** Saves a full-page screenshot under reports/screenshots for people to look at. */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // From the top: sticky parts (the header, side panels) would otherwise be drawn mid-page.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }

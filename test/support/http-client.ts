@@ -33,7 +33,12 @@ export class HttpClient {
     return this.request('POST', path, body, headers);
   }
 
-  async request(method: string, pathOrUrl: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
+  async request(
+    method: string,
+    pathOrUrl: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResult> {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${this.origin}${pathOrUrl}`;
     const sameOrigin = url.startsWith(this.origin);
     const response = await fetch(url, {
@@ -42,7 +47,9 @@ export class HttpClient {
       signal: AbortSignal.timeout(20_000),
       headers: {
         ...(sameOrigin ? { 'x-forwarded-for': this.ip, cookie: this.cookieHeader() } : {}),
-        ...(body === undefined ? {} : { 'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json' }),
+        ...(body === undefined
+          ? {}
+          : { 'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json' }),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -55,7 +62,12 @@ export class HttpClient {
     } catch {
       // not JSON
     }
-    return { status: response.status, headers: response.headers, body: parsed, location: response.headers.get('location') };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: parsed,
+      location: response.headers.get('location'),
+    };
   }
 
   private cookieHeader(): string {

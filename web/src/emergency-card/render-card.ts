@@ -35,7 +35,7 @@ function contactCard(contact: EmergencyContact) {
       h(
         'p',
         { class: 'contact-name' },
-        contact.name,
+        h('span', {}, contact.name),
         contact.isPrimary ? h('span', { class: 'badge' }, 'Primary') : null,
       ),
       contact.relationship ? h('p', { class: 'contact-relationship' }, contact.relationship) : null,

@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signedInClient } from '../support/accounts.js';
+import { baseUrl } from '../support/api.js';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.js';
+import { uniqueEmail } from '../support/http-client.js';
+import { decodeQr, decodeQrWithZbar } from '../support/qr.js';
+
+async function fillMedicalForm(page: Page, email: string | undefined, allergies: string) {
+  if (email !== undefined) {
+    await page.getByLabel('First name').fill('Imogen');
+    await page.getByLabel('Last name').fill('Vasquez');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone number').fill('+44 20 7946 0958');
+  }
+  await page.getByLabel('Blood group').selectOption('AB-');
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByLabel('Allergies').fill(allergies);
+  await page.getByLabel('Medical conditions').fill('Type 1 diabetes');
+  await page.getByRole('group', { name: 'Organ donor' }).getByText('Yes', { exact: true }).click();
+  if ((await page.getByLabel('Name', { exact: true }).count()) === 0) {
+    await page.getByRole('button', { name: 'Add emergency contact' }).click();
+  }
+  await page.getByLabel('Name', { exact: true }).fill('Bart Quist');
+  await page.getByLabel('Phone', { exact: true }).fill('+44 7700 900123');
+  await page.getByLabel('Relationship').fill('Brother');
+  await page.getByRole('checkbox', { name: /I agree that Medical QR stores/ }).check();
+}
+
+/** Opens a card and checks a responder sees every field. */
+async function expectFullCard(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('heading', { name: 'Imogen Vasquez', level: 1 }).waitFor();
+  for (const text of [
+    'AB-',
+    'Penicillin',
+    'Type 1 diabetes',
+    'Female',
+    'Bart Quist',
+    'Brother',
+    '+44 7700 900123',
+    '+44 20 7946 0958',
+  ]) {
+    await page.getByText(text, { exact: true }).first().waitFor();
+  }
+  expect(await page.getByRole('link', { name: 'Call Bart Quist' }).getAttribute('href')).toBe('tel:+447700900123');
+  expect(await page.getByRole('link', { name: 'Send a text message to Bart Quist' }).getAttribute('href')).toBe(
+    'sms:+447700900123',
+  );
+  await page.getByRole('button', { name: 'Print' }).waitFor();
+  await page.getByRole('link', { name: 'Create Your Own Medical Card' }).waitFor();
+}
+
+describe('medical records in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates a code anonymously, downloads the PNG, and the decoded URL opens the full card', async () => {
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(baseUrl());
+    await fillMedicalForm(page, uniqueEmail('imogen'), 'Penicillin');
+    await screenshot(page, 'home-form-phone-light');
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    await page.getByAltText('QR code that opens your emergency card').waitFor();
+    await screenshot(page, 'home-qr-phone-light');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('emergency-qr-code.png');
+    const png = readFileSync((await download.path())!);
+    const url = decodeQr(png)!;
+    expect(url).toMatch(new RegExp(`^${baseUrl()}/emergency/[A-Za-z0-9_-]{22}$`));
+    expect(decodeQrWithZbar(png)).toBe(url);
+
+    // The code is remembered in this browser's history, newest first.
+    const history = await page.evaluate(() => JSON.parse(localStorage.getItem('medical-qr-history') ?? '[]'));
+    expect(history[0].id).toBe(url.split('/').pop());
+
+    const responder = await openPage(browser, { viewport: PHONE, colorScheme: 'dark' });
+    await expectFullCard(responder.page, url);
+    await screenshot(responder.page, 'card-phone-dark');
+    await responder.page.emulateMedia({ colorScheme: 'light' });
+    await responder.page.reload();
+    await responder.page.getByText('Penicillin').waitFor();
+    await screenshot(responder.page, 'card-phone-light');
+    expect(responder.errors).toEqual([]);
+    await responder.context.close();
+
+    for (const [viewport, scheme, name] of [
+      [DESKTOP, 'light', 'card-desktop-light'],
+      [DESKTOP, 'dark', 'card-desktop-dark'],
+    ] as const) {
+      const view = await openPage(browser, { viewport, colorScheme: scheme });
+      await view.page.goto(url);
+      await view.page.getByText('Penicillin').waitFor();
+      await screenshot(view.page, name);
+      await view.context.close();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says "Medical Card Not Found" for an unknown card', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl()}/emergency/AAAAAAAAAAAAAAAAAAAAAA`);
+    await page.getByRole('heading', { name: 'Medical Card Not Found' }).waitFor();
+    await page.getByText('This emergency medical card could not be found or may have expired.').waitFor();
+    await screenshot(page, 'card-not-found-phone-light');
+    await context.close();
+  });
+
+  it('signed in, creates a code, replaces it with a new one, and deletes it', async () => {
+    const { client } = await signedInClient('dashboard');
+    const { page, errors, context } = await openPage(browser, { viewport: DESKTOP });
+    await signInWithCookies(context, client.cookies);
+    await page.goto(baseUrl());
+    // The form starts from the account's own details.
+    await page.waitForFunction(
+      () => (document.querySelector('input[autocomplete="given-name"]') as HTMLInputElement | null)?.value === 'Amara',
+      undefined,
+      { timeout: 10_000 },
+    );
+    await page.getByLabel('First name').fill('Imogen');
+    await page.getByLabel('Last name').fill('Vasquez');
+    await page.getByLabel('Phone number').fill('+44 20 7946 0958');
+    await fillMedicalForm(page, undefined, 'Penicillin');
+    await page.getByRole('button', { name: 'Create QR Code' }).click();
+    const qr = page.getByAltText('QR code that opens your emergency card');
+    await qr.waitFor();
+    const firstSource = await qr.getAttribute('src');
+    await screenshot(page, 'dashboard-desktop-light');
+
+    await page.getByLabel('Allergies').fill('Penicillin, sulfa drugs');
+    await page.getByRole('checkbox', { name: /I agree that Medical QR stores/ }).check();
+    await page.getByRole('button', { name: 'Save and Create New Code' }).click();
+    await page.waitForFunction(
+      (previous) =>
+        document.querySelector('img[alt="QR code that opens your emergency card"]')?.getAttribute('src') !== previous,
+      firstSource,
+    );
+    const records = (await client.get('/api/medical-records')).body as Array<{
+      token: string;
+      isActive: boolean;
+      allergies: string;
+    }>;
+    expect(records.map((r) => [r.isActive, r.allergies])).toEqual([
+      [true, 'Penicillin, sulfa drugs'],
+      [false, 'Penicillin'],
+    ]);
+
+    for (const [viewport, scheme, name] of [
+      [PHONE, 'light', 'dashboard-phone-light'],
+      [PHONE, 'dark', 'dashboard-phone-dark'],
+      [DESKTOP, 'dark', 'dashboard-desktop-dark'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => localStorage.removeItem('theme'));
+      await page.reload();
+      await qr.waitFor();
+      await screenshot(page, name);
+    }
+
+    await page.getByRole('button', { name: 'Delete QR Code' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete QR Code' }).click();
+    await qr.waitFor({ state: 'detached' });
+    expect((await client.get('/api/medical-records')).body.map((r: { isActive: boolean }) => r.isActive)).toEqual([
+      false,
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+async function signInWithCookies(context: BrowserContext, cookies: Map<string, string>) {
+  const { hostname } = new URL(baseUrl());
+  await context.addCookies([...cookies].map(([name, value]) => ({ name, value, domain: hostname, path: '/' })));
+}
