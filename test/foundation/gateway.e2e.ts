@@ -20,7 +20,10 @@ describe('gateway', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ok',
-      checks: { redis: { status: 'up', latencyMs: expect.any(Number) }, nats: { status: 'up', latencyMs: expect.any(Number) } },
+      checks: {
+        redis: { status: 'up', latencyMs: expect.any(Number) },
+        nats: { status: 'up', latencyMs: expect.any(Number) },
+      },
     });
   });
 
@@ -42,7 +45,11 @@ describe('gateway', () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const { status, body } = await api('/api/does-not-exist?x=1', { method });
       expect(status).toBe(404);
-      expect(body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: `No API route for ${method} /api/does-not-exist` });
+      expect(body).toEqual({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: `No API route for ${method} /api/does-not-exist`,
+      });
     }
   });
 
@@ -74,7 +81,7 @@ describe('gateway', () => {
   });
 
   it('serves the web app for client-side routes, uncached, and its assets with a long cache', async () => {
-    for (const path of ['/', '/history', '/emergency/abc', '/no/such/page']) {
+    for (const path of ['/', '/history', '/expired', '/no/such/page']) {
       const response = await fetch(`${baseUrl()}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
@@ -82,6 +89,13 @@ describe('gateway', () => {
       const html = await response.text();
       expect(html).toContain('<div id="root">');
     }
+    // The emergency card is its own light page, never stored by any cache.
+    const card = await fetch(`${baseUrl()}/emergency/abc`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('cache-control')).toBe('no-store');
+    const cardHtml = await card.text();
+    expect(cardHtml).toContain('<main id="card"');
+    expect(cardHtml).not.toContain('<div id="root">');
     const html = await (await fetch(baseUrl())).text();
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();

@@ -211,6 +211,21 @@ describe('bad input', () => {
   });
 });
 
+describe('abuse limits', () => {
+  it('answers the 101st card request from one address in 5 minutes with 429 and Retry-After', async () => {
+    const scraper = new HttpClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++)
+      statuses.push((await scraper.get('/api/emergency-card/AAAAAAAAAAAAAAAAAAAAAA')).status);
+    expect(statuses.every((status) => status === 404)).toBe(true);
+    const limited = await scraper.get('/api/emergency-card/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Other visitors are not affected.
+    expect((await new HttpClient().get('/api/emergency-card/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+  });
+});
+
 describe('medical data at rest', () => {
   it('holds no plaintext name, email, phone, allergy, condition or contact in the database', async () => {
     const form = medicalForm();

@@ -59,6 +59,6 @@ export async function openPage(
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // From the top: sticky parts (the header, side panels) would otherwise be drawn mid-page.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
