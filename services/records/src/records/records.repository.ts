@@ -1,22 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { BloodGroup, EmergencyContact, EmergencyContactInput, Gender, MedicalForm } from '@medical-qr/contracts';
+import type { EmergencyCard, EmergencyContact, EmergencyContactInput, MedicalForm } from '@medical-qr/contracts';
 import { DATABASE, FIELD_CIPHER, type Database, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { emergencyContacts, medicalRecords, scanEvents, type MedicalRecordRow } from '../database/schema.js';
 import { isExpired } from './record-lifetime.js';
 
-/** What a record holds, kept encrypted as one JSON value. */
-export interface RecordDetails {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  gender: Gender;
-  bloodGroup: BloodGroup;
-  allergies: string;
-  medicalConditions: string;
-  organDonor: boolean;
-}
+/** What a record holds, kept encrypted as one JSON value: the card's facts without its contacts and dates. */
+export type RecordDetails = Omit<EmergencyCard, 'emergencyContacts' | 'createdAt' | 'expiresAt'>;
 
 /** A record as the service works with it: decrypted, with its contacts and its state now. */
 export interface StoredRecord {
