@@ -124,8 +124,6 @@ export const recordRequestSchema = owner.extend({ recordId: recordIdSchema });
 export const qrImageRequestSchema = recordRequestSchema.extend({ appUrl });
 export const cardRequestSchema = z.strictObject({ token: emergencyTokenSchema, viewer, appUrl });
 
-export type CardRequest = z.infer<typeof cardRequestSchema>;
-
 export interface EmergencyContact {
   id: string;
   name: string;

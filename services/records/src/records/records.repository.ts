@@ -137,25 +137,8 @@ export class RecordsRepository {
     return rows.length;
   }
 
-  /** Active codes with an expiry time, for rebuilding expiry jobs. */
-  async listPendingExpiries(): Promise<{ id: string; expiresAt: Date }[]> {
-    const rows = await this.database.db
-      .select({ id: medicalRecords.id, expiresAt: medicalRecords.expiresAt })
-      .from(medicalRecords)
-      .where(and(eq(medicalRecords.isActive, true), sql`${medicalRecords.expiresAt} is not null`));
-    return rows.map((row) => ({ id: row.id, expiresAt: row.expiresAt! }));
-  }
-
   async logScan(recordId: string, viewer: string, source: 'card' | 'scanner'): Promise<void> {
     await this.database.db.insert(scanEvents).values({ recordId, viewer, source });
-  }
-
-  async countScans(recordId: string): Promise<number> {
-    const [row] = await this.database.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(scanEvents)
-      .where(eq(scanEvents.recordId, recordId));
-    return row?.count ?? 0;
   }
 
   /** Takes the record's alert slot if the last alert is older than `intervalMs`; answers whether it got it. */
