@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CurrentUser } from './current-user.js';
 
 /** Texts the spec fixes; the web shows them as they are. */
 export const AuthMessages = {
@@ -132,12 +133,12 @@ export interface PublicUser {
 export interface RegisterResponse {
   requiresVerification: boolean;
   message: string;
-  user: PublicUser;
+  user: CurrentUser;
 }
 
 export interface LoginResponse {
   message: string;
-  user: PublicUser;
+  user: CurrentUser;
 }
 
 export interface ReauthResponse {

@@ -1,6 +1,7 @@
 export * from './audit.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './current-user.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './identity.js';
