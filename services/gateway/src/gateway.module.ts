@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { AuditTrail, DATABASE, LOGGER, openDatabase, ServiceClient, type DatabaseHandle } from '@medical-qr/platform';
+import { AuditTrail, DATABASE, type DatabaseHandle, LOGGER, openDatabase, SERVICE_CLIENT, ServiceClient } from '@medical-qr/platform';
 import { AuditController } from './auth/audit.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleOAuthClient } from './auth/google-oauth.client.js';
@@ -16,7 +16,7 @@ import { RecordsController } from './records/records.controller.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { SessionService } from './session/session.service.js';
 import { SessionStore } from './session/session.store.js';
-import { AUDIT_TRAIL, GATEWAY_CONFIG, REDIS, SERVICES_CLIENT } from './tokens.js';
+import { AUDIT_TRAIL, GATEWAY_CONFIG, REDIS } from './tokens.js';
 
 /** The gateway's shared connections, and the features that answer HTTP. */
 @Global()
@@ -25,7 +25,7 @@ export class GatewayModule implements OnApplicationShutdown {
   constructor(
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
   ) {}
 
@@ -43,12 +43,8 @@ export class GatewayModule implements OnApplicationShutdown {
           useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }),
         },
         {
-          provide: SERVICES_CLIENT,
-          useFactory: async () => {
-            const client = new ServiceClient(config.NATS_URL, 'gateway', config.NATS_REQUEST_TIMEOUT_MS);
-            await client.connect();
-            return client;
-          },
+          provide: SERVICE_CLIENT,
+          useFactory: () => ServiceClient.connect(config, 'gateway'),
         },
         {
           provide: AUDIT_TRAIL,
@@ -66,7 +62,7 @@ export class GatewayModule implements OnApplicationShutdown {
         PublicRateLimitGuard,
         GoogleOAuthClient,
       ],
-      exports: [GATEWAY_CONFIG, LOGGER, DATABASE, REDIS, SERVICES_CLIENT, AUDIT_TRAIL, LiveSocketServer, SessionService, RateLimiter],
+      exports: [GATEWAY_CONFIG, LOGGER, DATABASE, REDIS, SERVICE_CLIENT, AUDIT_TRAIL, LiveSocketServer, SessionService, RateLimiter],
     };
   }
 

@@ -1,5 +1,4 @@
 /** Injection tokens of the gateway. */
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
-export const SERVICES_CLIENT = Symbol('SERVICES_CLIENT');
 export const REDIS = Symbol('REDIS');
 export const AUDIT_TRAIL = Symbol('AUDIT_TRAIL');

@@ -1,5 +1,5 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG, createQueue, ServiceClient } from '@medical-qr/platform';
+import { CONFIG, createQueue } from '@medical-qr/platform';
 import { CardController } from './card/card.controller.js';
 import { CardService } from './card/card.service.js';
 import type { RecordsConfig } from './config.js';
@@ -9,7 +9,7 @@ import { PremiumStatusClient } from './premium/premium-status.client.js';
 import { RecordsController } from './records/records.controller.js';
 import { RecordsRepository } from './records/records.repository.js';
 import { RecordsService } from './records/records.service.js';
-import { EXPIRY_QUEUE_TOKEN, SERVICES_CLIENT } from './tokens.js';
+import { EXPIRY_QUEUE_TOKEN } from './tokens.js';
 
 /** Medical records, contacts, QR images, expiry, the public card and the scan log. */
 @Module({
@@ -21,15 +21,6 @@ import { EXPIRY_QUEUE_TOKEN, SERVICES_CLIENT } from './tokens.js';
     ExpiryScheduler,
     PremiumStatusClient,
     {
-      provide: SERVICES_CLIENT,
-      inject: [CONFIG],
-      useFactory: async (config: RecordsConfig) => {
-        const client = new ServiceClient(config.NATS_URL, 'records', config.NATS_REQUEST_TIMEOUT_MS);
-        await client.connect();
-        return client;
-      },
-    },
-    {
       provide: EXPIRY_QUEUE_TOKEN,
       inject: [CONFIG],
       useFactory: (config: RecordsConfig) =>
@@ -38,12 +29,9 @@ import { EXPIRY_QUEUE_TOKEN, SERVICES_CLIENT } from './tokens.js';
   ],
 })
 export class RecordsModule implements OnApplicationShutdown {
-  constructor(
-    @Inject(EXPIRY_QUEUE_TOKEN) private readonly expiryQueue: ExpiryQueue,
-    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
-  ) {}
+  constructor(@Inject(EXPIRY_QUEUE_TOKEN) private readonly expiryQueue: ExpiryQueue) {}
 
   async onApplicationShutdown() {
-    await Promise.allSettled([this.expiryQueue.close(), this.services.close()]);
+    await this.expiryQueue.close();
   }
 }

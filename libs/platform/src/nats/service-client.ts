@@ -4,6 +4,7 @@ import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
 
 import { AppError, isRpcErrorPayload } from '../errors/app-error.js';
 import { CORRELATION_HEADER, currentRequestId } from '../logging/correlation.js';
+import type { BaseEnv } from '../config/env-schemas.js';
 import { natsConnectionOptions } from './nats-options.js';
 
 export interface RequestOptions {
@@ -25,6 +26,13 @@ export class ServiceClient {
     private readonly defaultTimeoutMs: number,
   ) {
     this.client = new ClientNats(natsConnectionOptions(natsUrl, clientName));
+  }
+
+  /** A connected client for the process named `clientName`, set up from its validated configuration. */
+  static async connect(config: BaseEnv, clientName: string): Promise<ServiceClient> {
+    const client = new ServiceClient(config.NATS_URL, clientName, config.NATS_REQUEST_TIMEOUT_MS);
+    await client.connect();
+    return client;
   }
 
   async connect(): Promise<void> {

@@ -3,23 +3,31 @@ import type { Logger } from 'pino';
 import type { ServiceName } from '@medical-qr/contracts';
 import type { FieldCipher } from '../crypto/field-cipher.js';
 import type { DatabaseHandle } from '../db/database.js';
+import type { BaseEnv } from '../config/env-schemas.js';
 import { createHealthController } from '../health/health.controller.js';
-import { CONFIG, DATABASE, FIELD_CIPHER, LOGGER } from './tokens.js';
+import { ServiceClient } from '../nats/service-client.js';
+import { CONFIG, DATABASE, FIELD_CIPHER, LOGGER, SERVICE_CLIENT } from './tokens.js';
 
 export interface PlatformParts {
   service: ServiceName;
-  config: unknown;
+  config: BaseEnv;
   logger: Logger;
   database: DatabaseHandle;
   /** Present for services that hold encrypted fields (their config has ENCRYPTION_KEYS). */
   cipher?: FieldCipher;
 }
 
-/** Gives a service its config, logger and database, answers its health pattern, and closes the pool on shutdown. */
+/**
+ * Gives a service its config, logger, database and NATS client (for asking other services),
+ * answers its health pattern, and closes the pool and the client on shutdown.
+ */
 @Global()
 @Module({})
 export class PlatformModule implements OnApplicationShutdown {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+  ) {}
 
   static register(parts: PlatformParts): DynamicModule {
     return {
@@ -30,12 +38,13 @@ export class PlatformModule implements OnApplicationShutdown {
         { provide: LOGGER, useValue: parts.logger },
         { provide: DATABASE, useValue: parts.database },
         { provide: FIELD_CIPHER, useValue: parts.cipher ?? null },
+        { provide: SERVICE_CLIENT, useFactory: () => ServiceClient.connect(parts.config, parts.service) },
       ],
-      exports: [CONFIG, LOGGER, DATABASE, FIELD_CIPHER],
+      exports: [CONFIG, LOGGER, DATABASE, FIELD_CIPHER, SERVICE_CLIENT],
     };
   }
 
   async onApplicationShutdown() {
-    await this.database.close();
+    await Promise.allSettled([this.services.close(), this.database.close()]);
   }
 }

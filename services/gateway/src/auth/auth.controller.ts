@@ -23,7 +23,7 @@ import {
   type RegisterReply,
   type RegisterResponse,
 } from '@medical-qr/contracts';
-import { AppError, type AuditTrail, type ServiceClient } from '@medical-qr/platform';
+import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
@@ -31,7 +31,7 @@ import { PublicRateLimitGuard } from '../rate-limit/public-rate-limit.guard.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { clearCookie, OAUTH_STATE_COOKIE, readCookie, writeCookie } from '../session/cookies.js';
 import { SessionService } from '../session/session.service.js';
-import { AUDIT_TRAIL, GATEWAY_CONFIG, REDIS, SERVICES_CLIENT } from '../tokens.js';
+import { AUDIT_TRAIL, GATEWAY_CONFIG, REDIS } from '../tokens.js';
 import { clientInfo } from './client-info.js';
 import { GoogleOAuthClient } from './google-oauth.client.js';
 
@@ -49,7 +49,7 @@ interface OAuthState {
 @UseGuards(PublicRateLimitGuard)
 export class AuthController {
   constructor(
-    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
     @Inject(REDIS) private readonly redis: Redis,

@@ -9,9 +9,9 @@ import {
   type ServiceHealth,
   type ServiceName,
 } from '@medical-qr/contracts';
-import type { DatabaseHandle, ServiceClient } from '@medical-qr/platform';
+import { type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { DATABASE } from '@medical-qr/platform';
-import { REDIS, SERVICES_CLIENT } from '../tokens.js';
+import { REDIS } from '../tokens.js';
 
 /** Each check gets this long; the whole report answers within it, whatever is down. */
 const CHECK_TIMEOUT_MS = 1500;
@@ -39,7 +39,7 @@ export class HealthService {
   constructor(
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
   ) {}
 
   async report(): Promise<HealthReport> {

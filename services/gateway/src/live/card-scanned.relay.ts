@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LiveMessageTypes, RecordsEvents, type CardScannedEvent } from '@medical-qr/contracts';
-import type { ServiceClient } from '@medical-qr/platform';
-import { SERVICES_CLIENT } from '../tokens.js';
+import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { LiveSocketServer } from './live-socket.server.js';
 
 /** Tells the owner's open tabs on this replica that one of their premium cards was just viewed. */
@@ -10,7 +9,7 @@ export class CardScannedRelay implements OnApplicationBootstrap, OnApplicationSh
   private unsubscribe?: () => void;
 
   constructor(
-    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     private readonly sockets: LiveSocketServer,
   ) {}
 

@@ -8,11 +8,11 @@ import {
   RecordsPatterns,
   type EmergencyCard,
 } from '@medical-qr/contracts';
-import { AppError, type ServiceClient } from '@medical-qr/platform';
+import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { PublicRateLimitGuard } from '../rate-limit/public-rate-limit.guard.js';
-import { GATEWAY_CONFIG, SERVICES_CLIENT } from '../tokens.js';
+import { GATEWAY_CONFIG } from '../tokens.js';
 import { setCardHeaders } from './card-headers.js';
 
 /** The public emergency card's data: no sign-in, rate limited per IP, never cached, never leaking a referrer. */
@@ -21,7 +21,7 @@ import { setCardHeaders } from './card-headers.js';
 @UseGuards(PublicRateLimitGuard)
 export class CardController {
   constructor(
-    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 

@@ -15,14 +15,14 @@ import {
   type MedicalForm,
   type MedicalRecord,
 } from '@medical-qr/contracts';
-import { AppError, type AuditTrail, type ServiceClient } from '@medical-qr/platform';
+import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { clientInfo } from '../auth/client-info.js';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { PublicRateLimitGuard } from '../rate-limit/public-rate-limit.guard.js';
 import { SessionService } from '../session/session.service.js';
-import { AUDIT_TRAIL, GATEWAY_CONFIG, SERVICES_CLIENT } from '../tokens.js';
+import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
 
 /** A malformed id cannot name anyone's record: the same 404 as someone else's, without asking the service. */
 function recordId(raw: string): string {
@@ -36,7 +36,7 @@ function recordId(raw: string): string {
 @Controller()
 export class RecordsController {
   constructor(
-    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
     private readonly sessions: SessionService,

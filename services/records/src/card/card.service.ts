@@ -9,10 +9,9 @@ import {
   type CardScannedEvent,
   type EmergencyCard,
 } from '@medical-qr/contracts';
-import { AppError, LOGGER, type ServiceClient } from '@medical-qr/platform';
+import { AppError, LOGGER, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { toEmergencyCard } from '../records/record-views.js';
 import { RecordsRepository, type StoredRecord } from '../records/records.repository.js';
-import { SERVICES_CLIENT } from '../tokens.js';
 import { coarseUserAgent } from './coarse-user-agent.js';
 
 type ViewSource = 'card' | 'scanner';
@@ -29,7 +28,7 @@ export interface CardView {
 export class CardService {
   constructor(
     private readonly records: RecordsRepository,
-    @Inject(SERVICES_CLIENT) private readonly services: ServiceClient,
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
