@@ -18,11 +18,13 @@ const serviceBoundaries = SERVICES.map((service) => ({
         patterns: [
           {
             regex: `^@medical-qr/(?!contracts$|platform$)`,
-            message: 'A service may import only @medical-qr/contracts and @medical-qr/platform; ask other services over NATS.',
+            message:
+              'A service may import only @medical-qr/contracts and @medical-qr/platform; ask other services over NATS.',
           },
           {
             regex: `(^|/)services/(?!${service}/)|^\\.\\./\\.\\./(?!src/)|^(\\.\\./){3,}`,
-            message: 'Services never import each other: put shared contracts in libs/contracts and plumbing in libs/platform.',
+            message:
+              'Services never import each other: put shared contracts in libs/contracts and plumbing in libs/platform.',
           },
         ],
       },
@@ -39,7 +41,8 @@ const featureBoundaries = WEB_FEATURES.map((feature) => ({
         patterns: [
           {
             regex: `features/(?!${feature}(/|$))|^\\.\\./(${WEB_FEATURES.filter((f) => f !== feature).join('|') || '$^'})(/|$)`,
-            message: 'Features never import other features or reach outside through siblings; compose them in routes, share through lib/ and components/.',
+            message:
+              'Features never import other features or reach outside through siblings; compose them in routes, share through lib/ and components/.',
           },
         ],
       },
@@ -62,7 +65,13 @@ export default tseslint.config(
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', globalThis: 'readonly', setTimeout: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        globalThis: 'readonly',
+        setTimeout: 'readonly',
+      },
     },
   },
   {

@@ -2,7 +2,13 @@ import pg from 'pg';
 import { HttpClient, mailTo, uniqueEmail, waitForMailLink } from '../support/http-client.js';
 
 async function register(client: HttpClient, email: string, password = 'first-pass') {
-  return client.post('/api/auth/register', { firstName: 'Rosa', lastName: 'Parks', email, password, phoneNumber: '+1 (555) 010-2000' });
+  return client.post('/api/auth/register', {
+    firstName: 'Rosa',
+    lastName: 'Parks',
+    email,
+    password,
+    phoneNumber: '+1 (555) 010-2000',
+  });
 }
 
 /** Registers and verifies through the emailed link; returns the address. */
@@ -47,7 +53,10 @@ describe('registration, verification, sign-in and sign-out', () => {
 
     const login = await client.post('/api/auth/login', { email, password: 'first-pass' });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ message: 'Login successful', user: { email, firstName: 'Rosa', emailVerified: true } });
+    expect(login.body).toMatchObject({
+      message: 'Login successful',
+      user: { email, firstName: 'Rosa', emailVerified: true },
+    });
     const cookie = login.headers.getSetCookie().find((c) => c.startsWith('mqr.sid='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -55,7 +64,13 @@ describe('registration, verification, sign-in and sign-out', () => {
     const me = await client.get('/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('no-store');
-    expect(me.body).toMatchObject({ email, firstName: 'Rosa', isAuthenticated: true, isPremium: false, hasPassword: true });
+    expect(me.body).toMatchObject({
+      email,
+      firstName: 'Rosa',
+      isAuthenticated: true,
+      isPremium: false,
+      hasPassword: true,
+    });
 
     const stolen = new Map(client.cookies);
     expect((await client.post('/api/auth/logout')).status).toBe(200);
@@ -87,7 +102,10 @@ describe('registration, verification, sign-in and sign-out', () => {
     expect((await register(client, email)).status).toBe(201);
     const duplicate = await register(client, email.toUpperCase());
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ code: 'CONFLICT', message: 'An account with this email already exists. Please sign in.' });
+    expect(duplicate.body).toMatchObject({
+      code: 'CONFLICT',
+      message: 'An account with this email already exists. Please sign in.',
+    });
   });
 
   it('says what is wrong with bad input, in the spec’s words, and never answers 500', async () => {
@@ -98,21 +116,53 @@ describe('registration, verification, sign-in and sign-out', () => {
       ['/api/auth/login', { email: 'not-an-email', password: 'x' }, 400, 'email: Invalid email format'],
       ['/api/auth/login', { email: 'a@b.co', password: 'x', admin: true }, 400, 'Unknown field: admin'],
       ['/api/auth/login', { email: ['a@b.co'], password: 7 }, 400, 'Please fill in all required fields'],
-      ['/api/auth/register', { firstName: 'A', email: 'a@b.co', password: 'secret1' }, 400, 'Please fill in all required fields'],
-      ['/api/auth/register', { firstName: 'A', lastName: 'B', email: 'a@b.co', password: '12345' }, 400, 'password: Password must be at least 6 characters long'],
-      ['/api/auth/register', { firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'secret1', phoneNumber: 'call me' }, 400, 'phoneNumber: Phone number may hold digits, spaces, + ( ) - . only'],
-      ['/api/auth/register', { firstName: 'A'.repeat(101), lastName: 'B', email: 'a@b.co', password: 'secret1' }, 400, 'firstName: at most 100 characters'],
+      [
+        '/api/auth/register',
+        { firstName: 'A', email: 'a@b.co', password: 'secret1' },
+        400,
+        'Please fill in all required fields',
+      ],
+      [
+        '/api/auth/register',
+        { firstName: 'A', lastName: 'B', email: 'a@b.co', password: '12345' },
+        400,
+        'password: Password must be at least 6 characters long',
+      ],
+      [
+        '/api/auth/register',
+        { firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'secret1', phoneNumber: 'call me' },
+        400,
+        'phoneNumber: Phone number may hold digits, spaces, + ( ) - . only',
+      ],
+      [
+        '/api/auth/register',
+        { firstName: 'A'.repeat(101), lastName: 'B', email: 'a@b.co', password: 'secret1' },
+        400,
+        'firstName: at most 100 characters',
+      ],
       ['/api/auth/forgot-password', {}, 400, 'Please enter your email address'],
       ['/api/auth/reset-password', { password: 'secret1' }, 400, 'This password reset link is invalid.'],
       ['/api/auth/verify-email', {}, 400, 'Please enter your email'],
       ['/api/auth/verify-email', { email: 'nope' }, 400, 'Please enter a valid email address'],
-      ['/api/audit/session-timeout', { action: 'x', reason: 'y' }, 400, 'action: Invalid input: expected "session_auto_logout"'],
+      [
+        '/api/audit/session-timeout',
+        { action: 'x', reason: 'y' },
+        400,
+        'action: Invalid input: expected "session_auto_logout"',
+      ],
     ];
     for (const [path, body, status, message] of cases) {
       const response = await client.post(path, body);
-      expect({ path, body, status: response.status, message: response.body.message }).toEqual({ path, body, status, message: expect.stringContaining(message) });
+      expect({ path, body, status: response.status, message: response.body.message }).toEqual({
+        path,
+        body,
+        status,
+        message: expect.stringContaining(message),
+      });
     }
-    const notJson = await client.request('POST', '/api/auth/login', '{"email":', { 'content-type': 'application/json' });
+    const notJson = await client.request('POST', '/api/auth/login', '{"email":', {
+      'content-type': 'application/json',
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.body.message).toBe('The request body is not valid JSON.');
   });
@@ -191,7 +241,9 @@ describe('re-authentication', () => {
   it('needs a session, refuses a wrong password or another account, and opens a 10-minute window', async () => {
     const client = new HttpClient();
     expect((await client.post('/api/auth/verify-password', { email: 'x@y.co', password: 'p' })).status).toBe(401);
-    expect((await client.post('/api/auth/verify-password', {})).body.message).toBe('Please enter both email and password');
+    expect((await client.post('/api/auth/verify-password', {})).body.message).toBe(
+      'Please enter both email and password',
+    );
 
     const email = await verifiedAccount(client);
     await client.post('/api/auth/login', { email, password: 'first-pass' });
@@ -218,10 +270,16 @@ describe('demo login, inactivity audit and the audit log', () => {
     const demo = await client.post('/api/auth/demo-login');
     expect(demo.status).toBe(200);
     expect(demo.body.user).toMatchObject({ email: 'demo@medicalqr.local', firstName: 'Demo' });
-    const timeout = await client.post('/api/audit/session-timeout', { action: 'session_auto_logout', reason: 'inactivity_timeout' });
+    const timeout = await client.post('/api/audit/session-timeout', {
+      action: 'session_auto_logout',
+      reason: 'inactivity_timeout',
+    });
     expect(timeout.status).toBe(204);
     await client.post('/api/auth/logout');
-    const failed = await new HttpClient().post('/api/auth/login', { email: 'demo@medicalqr.local', password: 'guess-password-123' });
+    const failed = await new HttpClient().post('/api/auth/login', {
+      email: 'demo@medicalqr.local',
+      password: 'guess-password-123',
+    });
     expect(failed.status).toBe(401);
 
     const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
@@ -241,9 +299,14 @@ describe('demo login, inactivity audit and the audit log', () => {
       }
       const mine = rows.filter((r) => r.ip === client.ip).map((r) => r.action);
       expect(mine).toEqual(['auth.login.succeeded', 'auth.session.inactivity_timeout', 'auth.logout']);
-      expect(rows.find((r) => r.action === 'auth.login.failed')).toMatchObject({ email: 'demo@medicalqr.local', details: { reason: 'invalid_credentials' } });
+      expect(rows.find((r) => r.action === 'auth.login.failed')).toMatchObject({
+        email: 'demo@medicalqr.local',
+        details: { reason: 'invalid_credentials' },
+      });
       expect(JSON.stringify(rows)).not.toContain('guess-password-123');
-      const leaked = await db.query(`select count(*)::int as n from privacy.audit_log where details::text ilike '%guess-password%' or details::text ilike '%first-pass%'`);
+      const leaked = await db.query(
+        `select count(*)::int as n from privacy.audit_log where details::text ilike '%guess-password%' or details::text ilike '%first-pass%'`,
+      );
       expect(leaked.rows[0].n).toBe(0);
     } finally {
       await db.end();

@@ -36,9 +36,14 @@ describe('random bodies to every auth endpoint', () => {
         fc.oneof(plausibleBody, fc.anything(), fc.jsonValue()),
         async (path, body) => {
           const client = new HttpClient();
-          const response = await client.request('POST', path, JSON.stringify(body) ?? 'null', { 'content-type': 'application/json' });
+          const response = await client.request('POST', path, JSON.stringify(body) ?? 'null', {
+            'content-type': 'application/json',
+          });
           seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
-          if (response.status >= 500) throw new Error(`${path} answered ${response.status} to ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
+          if (response.status >= 500)
+            throw new Error(
+              `${path} answered ${response.status} to ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`,
+            );
           expect(typeof response.body.message).toBe('string');
         },
       ),

@@ -4,7 +4,15 @@ import { HttpClient, uniqueEmail } from '../support/http-client.js';
 function consentForm(html: string): URLSearchParams {
   const fields = new URLSearchParams();
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields.set(match[1]!, match[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+    fields.set(
+      match[1]!,
+      match[2]!
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    );
   }
   return fields;
 }
@@ -42,7 +50,14 @@ describe('Google sign-in through the local stand-in', () => {
 
     const me = await client.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email, firstName: 'Jordan', lastName: 'Lee', hasGoogle: true, hasPassword: false, emailVerified: true });
+    expect(me.body).toMatchObject({
+      email,
+      firstName: 'Jordan',
+      lastName: 'Lee',
+      hasGoogle: true,
+      hasPassword: false,
+      emailVerified: true,
+    });
 
     const withPassword = await client.post('/api/auth/verify-password', { email, password: 'anything' });
     expect(withPassword.status).toBe(400);
@@ -63,13 +78,22 @@ describe('Google sign-in through the local stand-in', () => {
     const email = uniqueEmail('linked');
     await client.post('/api/auth/register', { firstName: 'Sam', lastName: 'Ray', email, password: 'secret-1' });
     await signInWithGoogle(client, email, '/api/auth/google?redirect=/my-account');
-    expect((await client.get('/api/auth/user')).body).toMatchObject({ email, firstName: 'Sam', hasGoogle: true, hasPassword: true });
+    expect((await client.get('/api/auth/user')).body).toMatchObject({
+      email,
+      firstName: 'Sam',
+      hasGoogle: true,
+      hasPassword: true,
+    });
   });
 
   it('never redirects off the site, and refuses a callback whose state the browser did not start', async () => {
     const client = new HttpClient();
     for (const hostile of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']) {
-      const location = await signInWithGoogle(client, uniqueEmail('redirect'), `/api/auth/google?redirect=${encodeURIComponent(hostile)}`);
+      const location = await signInWithGoogle(
+        client,
+        uniqueEmail('redirect'),
+        `/api/auth/google?redirect=${encodeURIComponent(hostile)}`,
+      );
       expect(location).toBe('/');
     }
 

@@ -4,7 +4,11 @@ import { launchBrowser, openPage, screenshot } from '../support/browser.js';
 import { uniqueEmail, waitForMailLink } from '../support/http-client.js';
 
 async function openLogin(page: Page) {
-  await page.getByRole('button', { name: 'Login' }).or(page.getByRole('link', { name: 'Login' })).first().click();
+  await page
+    .getByRole('button', { name: 'Login' })
+    .or(page.getByRole('link', { name: 'Login' }))
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   return dialog;
@@ -20,7 +24,11 @@ async function signIn(page: Page, email: string, password: string) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.getByRole('button', { name: 'Login' }).or(page.getByRole('link', { name: 'Login' })).first().waitFor();
+  await page
+    .getByRole('button', { name: 'Login' })
+    .or(page.getByRole('link', { name: 'Login' }))
+    .first()
+    .waitFor();
 }
 
 describe('accounts in Chromium', () => {
@@ -45,7 +53,10 @@ describe('accounts in Chromium', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('analytical-1');
     await screenshot(page, 'journey-create-account-desktop-light', { fullPage: false });
     await dialog.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await dialog.getByText(/activation link/i).first().waitFor();
+    await dialog
+      .getByText(/activation link/i)
+      .first()
+      .waitFor();
 
     const verifyLink = await waitForMailLink(email, /Confirm your email/);
     await page.goto(verifyLink);
@@ -74,7 +85,9 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('Confirm new password', { exact: true }).fill('difference-engine-2');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password Reset Successful').first().waitFor();
-    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('login') === 'true', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('login') === 'true', {
+      timeout: 10_000,
+    });
 
     const again = page.getByRole('dialog');
     await again.getByLabel('Email').fill(email);
@@ -89,7 +102,10 @@ describe('accounts in Chromium', () => {
     const { page, errors, context } = await openPage(browser);
     await page.goto(baseUrl());
     const dialog = await openLogin(page);
-    await dialog.getByRole('button', { name: 'Continue with Google' }).or(dialog.getByRole('link', { name: 'Continue with Google' })).click();
+    await dialog
+      .getByRole('button', { name: 'Continue with Google' })
+      .or(dialog.getByRole('link', { name: 'Continue with Google' }))
+      .click();
     await page.getByRole('button', { name: 'Continue' }).waitFor();
     await page.getByLabel('Email').fill(uniqueEmail('jordan'));
     await page.getByLabel('Given name').fill('Jordan');

@@ -17,7 +17,12 @@ describe('the app shell in Chromium', () => {
     await page.getByRole('heading', { name: 'Your Digital Medical Emergency Card' }).waitFor();
     await expect(page.getByText('Emergency Quick Response (QR)').first().isVisible()).resolves.toBe(true);
     expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: /login/i }).or(page.getByRole('button', { name: /login/i })).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('link', { name: /login/i })
+        .or(page.getByRole('button', { name: /login/i }))
+        .count(),
+    ).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -41,7 +46,10 @@ describe('the app shell in Chromium', () => {
     await page.goto(`${baseUrl()}/this/page/is/missing`);
     await page.getByText("The page you're looking for doesn't exist or has been moved.").waitFor();
     expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
-    await page.getByRole('link', { name: 'Go to Home' }).or(page.getByRole('button', { name: 'Go to Home' })).click();
+    await page
+      .getByRole('link', { name: 'Go to Home' })
+      .or(page.getByRole('button', { name: 'Go to Home' }))
+      .click();
     await page.getByRole('heading', { name: 'Your Digital Medical Emergency Card' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(errors).toEqual([]);

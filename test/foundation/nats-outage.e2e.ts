@@ -48,7 +48,9 @@ describe('when NATS goes away and comes back', () => {
     expect(call.body).toEqual({
       statusCode: 503,
       code: 'SERVICE_UNAVAILABLE',
-      message: expect.stringMatching(/^The identity service (cannot be reached right now|did not answer within 2000 ms)\. Please try again/),
+      message: expect.stringMatching(
+        /^The identity service (cannot be reached right now|did not answer within 2000 ms)\. Please try again/,
+      ),
     });
     expect(call.ms).toBeLessThan(2000 + 1000);
 

@@ -32,7 +32,10 @@ describe('start-up with bad configuration', () => {
   });
 
   it('the gateway stops at once on a bad PORT', async () => {
-    const { code, output } = await runToExit(['services/gateway/dist/main.js'], isolatedEnvironment({ PORT: 'eighty' }));
+    const { code, output } = await runToExit(
+      ['services/gateway/dist/main.js'],
+      isolatedEnvironment({ PORT: 'eighty' }),
+    );
     expect(code).toBe(1);
     expect(output).toContain('gateway: Invalid configuration');
     expect(output).toContain('PORT');
@@ -41,7 +44,10 @@ describe('start-up with bad configuration', () => {
   it('npm start refuses a DATABASE_URL where no PostgreSQL answers, naming it and saying how to start one', async () => {
     const { code, output } = await runToExit(
       ['-e', "import('./tools/launcher/dist/index.js').then((m) => m.main())"],
-      isolatedEnvironment({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/medical_qr', NATS_URL: 'nats://127.0.0.1:4222' }),
+      isolatedEnvironment({
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/medical_qr',
+        NATS_URL: 'nats://127.0.0.1:4222',
+      }),
     );
     expect(code).toBe(1);
     expect(output).toContain('Medical QR cannot start');

@@ -25,7 +25,8 @@ if (typeof window !== 'undefined') {
       media: query,
       onchange: null,
       addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => mediaListeners.add(listener),
-      removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => mediaListeners.delete(listener),
+      removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
+        mediaListeners.delete(listener),
       addListener: () => undefined,
       removeListener: () => undefined,
       dispatchEvent: () => false,

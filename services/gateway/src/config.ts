@@ -7,17 +7,27 @@ export const gatewayEnvSchema = baseEnvSchema
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     /** The built web app the gateway serves for every path outside /api. */
-    WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
+    WEB_DIST_DIR: z
+      .string()
+      .min(1)
+      .default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
     /** Base of links in QR codes and mails; the request origin when unset (never in production: see below). */
     PUBLIC_BASE_URL: z.url().optional(),
     /** Largest JSON body accepted. */
-    BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
+    BODY_LIMIT: z
+      .string()
+      .regex(/^\d+(b|kb|mb)$/)
+      .default('100kb'),
     /** Reverse proxies in front of the gateway whose X-Forwarded-* headers are trusted (client IPs for rate limits). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Signs session cookies. At least 32 characters. */
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)'),
     /** A session unused this long ends. */
-    SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+    SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(24),
     /** Cookies marked Secure: `auto` follows the request (https behind a trusted proxy). */
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     /** Requests per 5 minutes per IP on public endpoints (terms: 100). */
@@ -44,7 +54,11 @@ export const gatewayEnvSchema = baseEnvSchema
       ctx.addIssue({ code: 'custom', path: ['SANDBOX_URL'], message: 'must not be set in production' });
     }
     if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+      });
     }
   });
 

@@ -1,7 +1,15 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { AuditTrail, DATABASE, type DatabaseHandle, LOGGER, openDatabase, SERVICE_CLIENT, ServiceClient } from '@medical-qr/platform';
+import {
+  AuditTrail,
+  DATABASE,
+  type DatabaseHandle,
+  LOGGER,
+  openDatabase,
+  SERVICE_CLIENT,
+  ServiceClient,
+} from '@medical-qr/platform';
 import { AuditController } from './auth/audit.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { GoogleOAuthClient } from './auth/google-oauth.client.js';
@@ -62,7 +70,17 @@ export class GatewayModule implements OnApplicationShutdown {
         PublicRateLimitGuard,
         GoogleOAuthClient,
       ],
-      exports: [GATEWAY_CONFIG, LOGGER, DATABASE, REDIS, SERVICE_CLIENT, AUDIT_TRAIL, LiveSocketServer, SessionService, RateLimiter],
+      exports: [
+        GATEWAY_CONFIG,
+        LOGGER,
+        DATABASE,
+        REDIS,
+        SERVICE_CLIENT,
+        AUDIT_TRAIL,
+        LiveSocketServer,
+        SessionService,
+        RateLimiter,
+      ],
     };
   }
 

@@ -45,7 +45,9 @@ exitWithParent(() => app.close());
 await app.listen(config.PORT, config.HOST);
 // Sockets are grouped by the signed-in user, so a message for a user reaches all their tabs.
 const sessions = app.get(SessionService);
-app.get(LiveSocketServer).attach(app.getHttpServer(), async (request) => (await sessions.fromRawRequest(request))?.data.userId);
+app
+  .get(LiveSocketServer)
+  .attach(app.getHttpServer(), async (request) => (await sessions.fromRawRequest(request))?.data.userId);
 const address = app.getHttpServer().address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 logger.info({ port }, `gateway listening on port ${port}`);

@@ -6,7 +6,9 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 export const identityEnvSchema = baseEnvSchema.extend({
   ...encryptionEnvSchema.shape,
   /** Outgoing mail; `npm start` points it at the local SMTP catcher when unset there. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587'),
   MAIL_FROM: z.string().min(3).default('Medical QR <no-reply@medicalqr.local>'),
   /** When true, new accounts must follow the emailed link before signing in. */
   EMAIL_VERIFICATION: flag.default(true),

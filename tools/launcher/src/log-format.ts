@@ -3,7 +3,13 @@ const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 4
 /** Turns one pino JSON line into `HH:MM:SS service level message`; other lines pass through. */
 export function formatLogLine(process: string, line: string): string {
   try {
-    const entry = JSON.parse(line) as { time?: string; level?: number; msg?: string; requestId?: string; err?: { message?: string } };
+    const entry = JSON.parse(line) as {
+      time?: string;
+      level?: number;
+      msg?: string;
+      requestId?: string;
+      err?: { message?: string };
+    };
     const time = (entry.time ?? new Date().toISOString()).slice(11, 19);
     const level = LEVELS[entry.level ?? 30] ?? 'info';
     const extra = [entry.requestId && `[${entry.requestId.slice(0, 8)}]`, entry.err?.message].filter(Boolean).join(' ');

@@ -71,7 +71,8 @@ export async function main(): Promise<void> {
 
   console.log(`\nMedical QR is running at ${stack.url}`);
   if (standIns.includes('smtp')) console.log(`Mail sent locally: ${stack.url}/dev/mailbox`);
-  if (standIns.includes('google')) console.log(`Google sign-in: local stand-in at http://localhost:${sandboxes!.httpPort}`);
+  if (standIns.includes('google'))
+    console.log(`Google sign-in: local stand-in at http://localhost:${sandboxes!.httpPort}`);
   console.log('(Ctrl-C stops everything.)\n');
 
   const stopAll = async () => {

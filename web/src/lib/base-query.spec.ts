@@ -18,14 +18,17 @@ interface FakeReply {
 
 function fakeFetch(reply: FakeReply = {}) {
   const { status = 200, statusText = '', body = '', contentType = 'application/json' } = reply;
-  return jest.fn(async (_input: string, _init: RequestInit) => ({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText,
-    headers: new Headers({ 'content-type': contentType }),
-    text: async () => body,
-    blob: async () => new Blob([body]),
-  }) as unknown as Response);
+  return jest.fn(
+    async (_input: string, _init: RequestInit) =>
+      ({
+        ok: status >= 200 && status < 300,
+        status,
+        statusText,
+        headers: new Headers({ 'content-type': contentType }),
+        text: async () => body,
+        blob: async () => new Blob([body]),
+      }) as unknown as Response,
+  );
 }
 
 const queryApi = () => ({ signal: new AbortController().signal }) as BaseQueryApi;
@@ -40,13 +43,22 @@ async function call(args: ApiArgs, reply: FakeReply = {}) {
 
 describe('normalizeApiError', () => {
   it('keeps the gateway body: message, code and error id', () => {
-    const body = JSON.stringify({ statusCode: 409, message: 'This email already has an active QR code.', code: 'CONFLICT' });
+    const body = JSON.stringify({
+      statusCode: 409,
+      message: 'This email already has an active QR code.',
+      code: 'CONFLICT',
+    });
     expect(normalizeApiError(409, 'Conflict', body)).toMatchObject({
       status: 409,
       code: 'CONFLICT',
       message: 'This email already has an active QR code.',
     });
-    const internal = JSON.stringify({ statusCode: 500, message: 'Something went wrong', code: 'INTERNAL', errorId: 'e-42' });
+    const internal = JSON.stringify({
+      statusCode: 500,
+      message: 'Something went wrong',
+      code: 'INTERNAL',
+      errorId: 'e-42',
+    });
     expect(normalizeApiError(500, 'Internal Server Error', internal).errorId).toBe('e-42');
   });
 
@@ -95,10 +107,12 @@ describe('isSessionExpiry', () => {
     (url) => expect(isSessionExpiry(url, 401)).toBe(false),
   );
 
-  it.each(['/api/medical-records/dashboard', '/api/cart/count', '/api/auth/verify-password', 'http://localhost:3000/api/orders/user'])(
-    'treats a 401 from %s as an expired session',
-    (url) => expect(isSessionExpiry(url, 401)).toBe(true),
-  );
+  it.each([
+    '/api/medical-records/dashboard',
+    '/api/cart/count',
+    '/api/auth/verify-password',
+    'http://localhost:3000/api/orders/user',
+  ])('treats a 401 from %s as an expired session', (url) => expect(isSessionExpiry(url, 401)).toBe(true));
 
   it('ignores statuses other than 401', () => {
     expect(isSessionExpiry('/api/cart', 403)).toBe(false);
@@ -147,7 +161,10 @@ describe('gateway base query', () => {
 
   it('sends the visitor home after a 401 from a non-auth endpoint, and logs why', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { result, onSessionExpired } = await call('/api/medical-records/dashboard', { status: 401, statusText: 'Unauthorized' });
+    const { result, onSessionExpired } = await call('/api/medical-records/dashboard', {
+      status: 401,
+      statusText: 'Unauthorized',
+    });
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Session expired'));
     expect(result.error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });

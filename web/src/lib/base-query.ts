@@ -125,7 +125,9 @@ export function isSessionExpiry(url: string, status: number | 'FETCH_ERROR'): bo
 }
 
 /** Sends the browser home with `timeout=inactivity`, unless it is already there (no reload loop). */
-export function redirectToSessionExpired(location: Pick<Location, 'pathname' | 'search' | 'assign'> = window.location): void {
+export function redirectToSessionExpired(
+  location: Pick<Location, 'pathname' | 'search' | 'assign'> = window.location,
+): void {
   if (location.pathname === '/' && new URLSearchParams(location.search).get('timeout') === 'inactivity') return;
   location.assign(sessionExpiredHref);
 }
@@ -144,9 +146,7 @@ type ResponseLike = Pick<Response, 'ok' | 'status' | 'statusText' | 'headers' | 
  * out, GET unless told otherwise. Errors are {@link ApiError}s; a 401 outside the auth endpoints
  * logs a notice and triggers the session-expired redirect.
  */
-export function createGatewayBaseQuery(
-  options: GatewayBaseQueryOptions = {},
-): BaseQueryFn<ApiArgs, unknown, ApiError> {
+export function createGatewayBaseQuery(options: GatewayBaseQueryOptions = {}): BaseQueryFn<ApiArgs, unknown, ApiError> {
   const fetchFn = options.fetchFn ?? ((input, init) => fetch(input, init));
   const onSessionExpired = options.onSessionExpired ?? (() => redirectToSessionExpired());
 
@@ -177,7 +177,9 @@ export function createGatewayBaseQuery(
       if (response.status === 401 && request.on401 === 'null') return { data: null };
       const error = normalizeApiError(response.status, response.statusText, await safeText(response));
       if (isSessionExpiry(url, response.status) && request.on401 !== 'caller') {
-        console.warn(`Session expired (401 from ${request.method ?? 'GET'} ${pathnameOf(url)}); returning to the home page.`);
+        console.warn(
+          `Session expired (401 from ${request.method ?? 'GET'} ${pathnameOf(url)}); returning to the home page.`,
+        );
         onSessionExpired();
       }
       return { error };

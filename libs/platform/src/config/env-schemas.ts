@@ -4,13 +4,16 @@ const urlWithProtocol = (protocols: string[], example: string) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a ${protocols.join(' or ')}// URL, e.g. ${example}`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${protocols.join(' or ')}// URL, e.g. ${example}`,
+    );
 
 export const durationMs = z.coerce.number().int().positive();
 
@@ -23,7 +26,10 @@ export const baseEnvSchema = z.object({
   ),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').default('redis://127.0.0.1:6379'),
   /** Namespaces every Redis key (sessions, limits, queues) so two stacks can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[a-z0-9:_-]{1,40}$/i, 'letters, digits, ":", "_" or "-", at most 40').default('mqr'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9:_-]{1,40}$/i, 'letters, digits, ":", "_" or "-", at most 40')
+    .default('mqr'),
   NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222').default('nats://127.0.0.1:4222'),
   /** How long a caller waits for another service before answering 503. */
   NATS_REQUEST_TIMEOUT_MS: durationMs.default(5000),

@@ -30,7 +30,9 @@ describe('FieldCipher', () => {
     parts[4] = Buffer.from('tampered').toString('base64url');
     expect(() => cipher.decrypt(parts.join('.'), 'record-1')).toThrow();
     expect(() => cipher.decrypt(sealed, 'record-2')).toThrow();
-    expect(() => new FieldCipher({ k9: key() }, 'k9').decrypt(sealed, 'record-1')).toThrow('Unknown encryption key id "k1"');
+    expect(() => new FieldCipher({ k9: key() }, 'k9').decrypt(sealed, 'record-1')).toThrow(
+      'Unknown encryption key id "k1"',
+    );
   });
 
   it('reads keys from configuration and rejects wrong sizes and missing current keys', () => {

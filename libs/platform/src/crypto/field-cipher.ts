@@ -28,7 +28,10 @@ export class FieldCipher {
   /** Reads `id1:base64key,id2:base64key` as ENCRYPTION_KEYS holds it. */
   static fromConfig(keysSpec: string, currentKeyId: string): FieldCipher {
     const keys: Record<string, Buffer> = {};
-    for (const entry of keysSpec.split(',').map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of keysSpec
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const separator = entry.indexOf(':');
       if (separator < 1) throw new Error('ENCRYPTION_KEYS must be comma-separated "keyId:base64key" pairs');
       keys[entry.slice(0, separator)] = Buffer.from(entry.slice(separator + 1), 'base64');

@@ -39,8 +39,13 @@ describe('runMigrations (real PostgreSQL)', () => {
   });
 
   it('rolls a failing migration back whole and names it', async () => {
-    await writeFile(join(folder, '0003_broken.sql'), "insert into notes (body) values ('half'); select * from missing_table;");
-    await expect(runMigrations(url, 'demo', folder)).rejects.toThrow(/Migration demo\/0003_broken.sql failed: .*missing_table/);
+    await writeFile(
+      join(folder, '0003_broken.sql'),
+      "insert into notes (body) values ('half'); select * from missing_table;",
+    );
+    await expect(runMigrations(url, 'demo', folder)).rejects.toThrow(
+      /Migration demo\/0003_broken.sql failed: .*missing_table/,
+    );
     expect(await query('select count(*)::int as n from demo.notes')).toEqual([{ n: 1 }]);
     expect(await query("select name from demo.schema_migrations where name = '0003_broken.sql'")).toEqual([]);
   });

@@ -1,4 +1,10 @@
-import { ErrorCodes, type ErrorCode, type ErrorDetails, type RpcErrorPayload, isErrorCode } from '@medical-qr/contracts';
+import {
+  ErrorCodes,
+  type ErrorCode,
+  type ErrorDetails,
+  type RpcErrorPayload,
+  isErrorCode,
+} from '@medical-qr/contracts';
 
 /** An error meant for the caller: its code and message cross NATS and reach the HTTP client. */
 export class AppError extends Error {
@@ -12,7 +18,9 @@ export class AppError extends Error {
   }
 
   toPayload(): RpcErrorPayload {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
   }
 
   static notFound(message = 'Not found') {

@@ -14,7 +14,9 @@ describe('parseOrThrow', () => {
       email: z.string({ error: 'Please fill in all required fields' }),
       password: z.string({ error: 'Please fill in all required fields' }),
     });
-    expect(() => parseOrThrow(form, {})).toThrow(new AppError('VALIDATION_ERROR', 'Please fill in all required fields'));
+    expect(() => parseOrThrow(form, {})).toThrow(
+      new AppError('VALIDATION_ERROR', 'Please fill in all required fields'),
+    );
   });
 
   it('throws a VALIDATION_ERROR naming each bad field', () => {

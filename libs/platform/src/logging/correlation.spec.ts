@@ -3,7 +3,15 @@ import { acceptOrCreateRequestId, currentRequestId, runWithRequestId } from './c
 describe('request ids', () => {
   it('keeps a plain incoming id and replaces anything else', () => {
     expect(acceptOrCreateRequestId('abc-123-def-456')).toBe('abc-123-def-456');
-    for (const bad of [undefined, '', 'short', 'x'.repeat(65), 'has space in it', 'new\nline-injected', ['a-list-id-123']]) {
+    for (const bad of [
+      undefined,
+      '',
+      'short',
+      'x'.repeat(65),
+      'has space in it',
+      'new\nline-injected',
+      ['a-list-id-123'],
+    ]) {
       expect(acceptOrCreateRequestId(bad)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
     }
   });

@@ -10,8 +10,6 @@ export class NatsCorrelationInterceptor implements NestInterceptor {
     const nats = context.switchToRpc().getContext<NatsContext>();
     const incoming = nats?.getHeaders?.()?.get(CORRELATION_HEADER);
     const requestId = acceptOrCreateRequestId(incoming);
-    return new Observable((subscriber) =>
-      runWithRequestId(requestId, () => next.handle().subscribe(subscriber)),
-    );
+    return new Observable((subscriber) => runWithRequestId(requestId, () => next.handle().subscribe(subscriber)));
   }
 }

@@ -16,7 +16,11 @@ import { ServiceClient } from './service-client.js';
 class EchoController {
   @MessagePattern('echo.message.send')
   echo(@Payload() data: { text: string }, @Ctx() context: NatsContext) {
-    return { text: data.text, header: context.getHeaders()?.get(CORRELATION_HEADER), seenInHandler: currentRequestId() };
+    return {
+      text: data.text,
+      header: context.getHeaders()?.get(CORRELATION_HEADER),
+      seenInHandler: currentRequestId(),
+    };
   }
   @MessagePattern('echo.message.refuse')
   refuse() {
@@ -93,6 +97,8 @@ describe('ServiceClient against a real NATS server and a Nest microservice', () 
       message: 'The echo service did not answer within 500 ms. Please try again.',
     });
     expect(Date.now() - started).toBeLessThan(1500);
-    await expect(client.request('nobody.is.here', {}, { timeoutMs: 300 })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(client.request('nobody.is.here', {}, { timeoutMs: 300 })).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
 });

@@ -76,7 +76,10 @@ export class ServiceClient {
    */
   subscribe<T>(pattern: string, handler: (data: T) => void): () => void {
     const connection = this.client.unwrap<{
-      subscribe(subject: string, options: { callback: (error: Error | null, message: { string(): string }) => void }): {
+      subscribe(
+        subject: string,
+        options: { callback: (error: Error | null, message: { string(): string }) => void },
+      ): {
         unsubscribe(): void;
       };
     }>();
@@ -105,4 +108,3 @@ export class ServiceClient {
     return h;
   }
 }
-

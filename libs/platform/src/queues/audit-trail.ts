@@ -15,7 +15,12 @@ export class AuditTrail {
     private readonly onError: (error: unknown, entry: AuditEntry) => void,
   ) {
     this.queue = createQueue<AuditEntry>(AUDIT_QUEUE, settings, {
-      defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 10_000 },
+      defaultJobOptions: {
+        attempts: 10,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: true,
+        removeOnFail: 10_000,
+      },
     });
   }
 

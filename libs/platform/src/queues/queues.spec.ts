@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { createQueue, createRedisConnection, createWorker } from './queues.js';
 
-const settings = { redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `mqrtest${randomBytes(4).toString('hex')}` };
+const settings = {
+  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  prefix: `mqrtest${randomBytes(4).toString('hex')}`,
+};
 
 describe('BullMQ queues (real Redis)', () => {
   it('runs a delayed job once, at its time, under the system prefix', async () => {

@@ -16,7 +16,12 @@ export function createQueue<T>(name: string, settings: QueueSettings, options: P
   return new Queue<T>(name, {
     connection: createRedisConnection(settings.redisUrl),
     prefix: `${settings.prefix}:bull`,
-    defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: 5000 },
+    defaultJobOptions: {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 5000,
+    },
     ...options,
   });
 }

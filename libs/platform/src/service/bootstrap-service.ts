@@ -58,7 +58,12 @@ export async function bootstrapService<S extends z.ZodType<BaseEnv>>(definition:
   }
   const database = openDatabase(config.DATABASE_URL, definition.name);
 
-  @Module({ imports: [PlatformModule.register({ service: definition.name, config, logger, database, cipher }), definition.module] })
+  @Module({
+    imports: [
+      PlatformModule.register({ service: definition.name, config, logger, database, cipher }),
+      definition.module,
+    ],
+  })
   class ServiceRootModule {}
 
   const app = await NestFactory.createMicroservice(ServiceRootModule, {

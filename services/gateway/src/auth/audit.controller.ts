@@ -21,6 +21,10 @@ export class AuditController {
   @ApiOperation({ summary: 'The web reports an inactivity sign-out before it signs out' })
   async sessionTimeout(@Body(new ZodBody(sessionTimeoutAuditBodySchema)) _body: unknown, @Req() req: Request) {
     const session = await this.sessions.current(req);
-    await this.audit.record({ action: AuditActions.sessionTimeout, userId: session?.data.userId ?? null, ...clientInfo(req) });
+    await this.audit.record({
+      action: AuditActions.sessionTimeout,
+      userId: session?.data.userId ?? null,
+      ...clientInfo(req),
+    });
   }
 }

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import {
   AuditActions,
-
   ErrorCodes,
   forgotPasswordBodySchema,
   IdentityPatterns,
@@ -84,14 +83,20 @@ export class AuthController {
 
   @Post('auth/login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Signs in with email and password (5 failures per account and IP per 15 minutes, then 429)' })
+  @ApiOperation({
+    summary: 'Signs in with email and password (5 failures per account and IP per 15 minutes, then 429)',
+  })
   async login(
     @Body(new ZodBody(loginBodySchema)) body: { email: string; password: string },
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginResponse> {
     const client = clientInfo(req);
-    const failures = { key: `login-fail:${body.email}:${client.ip}`, max: this.config.RATE_LIMIT_LOGIN_FAILURES_PER_15_MIN, windowMs: FIFTEEN_MINUTES };
+    const failures = {
+      key: `login-fail:${body.email}:${client.ip}`,
+      max: this.config.RATE_LIMIT_LOGIN_FAILURES_PER_15_MIN,
+      windowMs: FIFTEEN_MINUTES,
+    };
     try {
       await this.limiter.check(failures);
     } catch (error) {
@@ -104,15 +109,31 @@ export class AuthController {
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCodes.INVALID_CREDENTIALS) {
         await this.limiter.record(failures);
-        await this.audit.record({ action: AuditActions.loginFailed, email: body.email, ...client, details: { reason: 'invalid_credentials' } });
+        await this.audit.record({
+          action: AuditActions.loginFailed,
+          email: body.email,
+          ...client,
+          details: { reason: 'invalid_credentials' },
+        });
       } else if (error instanceof AppError && error.code === ErrorCodes.EMAIL_NOT_VERIFIED) {
-        await this.audit.record({ action: AuditActions.loginFailed, email: body.email, ...client, details: { reason: 'email_not_verified' } });
+        await this.audit.record({
+          action: AuditActions.loginFailed,
+          email: body.email,
+          ...client,
+          details: { reason: 'email_not_verified' },
+        });
       }
       throw error;
     }
     await this.limiter.reset(failures);
     await this.sessions.signIn(req, res, user.id);
-    await this.audit.record({ action: AuditActions.loginSucceeded, userId: user.id, email: user.email, ...client, details: { method: 'password' } });
+    await this.audit.record({
+      action: AuditActions.loginSucceeded,
+      userId: user.id,
+      email: user.email,
+      ...client,
+      details: { method: 'password' },
+    });
     return { message: 'Login successful', user };
   }
 
@@ -124,8 +145,16 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<RegisterResponse> {
-    const reply = await this.services.request<RegisterReply>(IdentityPatterns.register, { ...body, appUrl: appUrl(req, this.config) });
-    await this.audit.record({ action: AuditActions.registered, userId: reply.user.id, email: reply.user.email, ...clientInfo(req) });
+    const reply = await this.services.request<RegisterReply>(IdentityPatterns.register, {
+      ...body,
+      appUrl: appUrl(req, this.config),
+    });
+    await this.audit.record({
+      action: AuditActions.registered,
+      userId: reply.user.id,
+      email: reply.user.email,
+      ...clientInfo(req),
+    });
     if (reply.requiresVerification) {
       return {
         requiresVerification: true,
@@ -143,21 +172,37 @@ export class AuthController {
   async forgotPassword(@Body(new ZodBody(forgotPasswordBodySchema)) body: { email: string }, @Req() req: Request) {
     const client = clientInfo(req);
     await this.limiter.hit({ key: `forgot:${body.email}:${client.ip}`, max: 5, windowMs: FIFTEEN_MINUTES });
-    const reply = await this.services.request<{ message: string; userId?: string }>(IdentityPatterns.requestPasswordReset, {
+    const reply = await this.services.request<{ message: string; userId?: string }>(
+      IdentityPatterns.requestPasswordReset,
+      {
+        email: body.email,
+        appUrl: appUrl(req, this.config),
+      },
+    );
+    await this.audit.record({
+      action: AuditActions.passwordResetRequested,
+      userId: reply.userId ?? null,
       email: body.email,
-      appUrl: appUrl(req, this.config),
+      ...client,
     });
-    await this.audit.record({ action: AuditActions.passwordResetRequested, userId: reply.userId ?? null, email: body.email, ...client });
     return { message: reply.message };
   }
 
   @Post('auth/reset-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets a new password with a single-use emailed token; signs the account out everywhere' })
-  async resetPassword(@Body(new ZodBody(resetPasswordBodySchema)) body: { token: string; password: string }, @Req() req: Request) {
+  async resetPassword(
+    @Body(new ZodBody(resetPasswordBodySchema)) body: { token: string; password: string },
+    @Req() req: Request,
+  ) {
     const reply = await this.services.request<AccountReply>(IdentityPatterns.completePasswordReset, body);
     await this.sessions.signOutEverywhere(reply.userId);
-    await this.audit.record({ action: AuditActions.passwordReset, userId: reply.userId, email: reply.email, ...clientInfo(req) });
+    await this.audit.record({
+      action: AuditActions.passwordReset,
+      userId: reply.userId,
+      email: reply.email,
+      ...clientInfo(req),
+    });
     return { message: 'Password reset successful. You can now sign in with your new password.' };
   }
 
@@ -170,7 +215,11 @@ export class AuthController {
   ): Promise<ReauthResponse> {
     const session = await this.sessions.require(req);
     const client = clientInfo(req);
-    const failures = { key: `reauth-fail:${session.data.userId}:${client.ip}`, max: this.config.RATE_LIMIT_LOGIN_FAILURES_PER_15_MIN, windowMs: FIFTEEN_MINUTES };
+    const failures = {
+      key: `reauth-fail:${session.data.userId}:${client.ip}`,
+      max: this.config.RATE_LIMIT_LOGIN_FAILURES_PER_15_MIN,
+      windowMs: FIFTEEN_MINUTES,
+    };
     await this.limiter.check(failures);
     try {
       await this.services.request(IdentityPatterns.verifyPassword, { ...body, userId: session.data.userId });
@@ -187,7 +236,10 @@ export class AuthController {
 
   @Post('auth/confirm-oauth-reauth')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Re-authenticates a Google account: accepted within 10 minutes of a Google sign-in, else answers where to go' })
+  @ApiOperation({
+    summary:
+      'Re-authenticates a Google account: accepted within 10 minutes of a Google sign-in, else answers where to go',
+  })
   async confirmOAuthReauth(@Req() req: Request): Promise<ReauthResponse> {
     const session = await this.sessions.require(req);
     if (session.data.googleAuthAt && Date.now() - session.data.googleAuthAt < REAUTH_WINDOW_MS) {
@@ -203,7 +255,11 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sends the verification link again (same answer whether or not the account exists)' })
   async resendVerification(@Body(new ZodBody(verifyEmailBodySchema)) body: { email: string }, @Req() req: Request) {
-    await this.limiter.hit({ key: `verify-mail:${body.email}:${clientInfo(req).ip}`, max: 5, windowMs: FIFTEEN_MINUTES });
+    await this.limiter.hit({
+      key: `verify-mail:${body.email}:${clientInfo(req).ip}`,
+      max: 5,
+      windowMs: FIFTEEN_MINUTES,
+    });
     return this.services.request<{ message: string }>(IdentityPatterns.sendEmailVerification, {
       email: body.email,
       appUrl: appUrl(req, this.config),
@@ -214,8 +270,15 @@ export class AuthController {
   @ApiOperation({ summary: 'Follows an emailed verification link, then redirects to the sign-in dialog' })
   async confirmEmail(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
     try {
-      const reply = await this.services.request<AccountReply>(IdentityPatterns.confirmEmail, { token: token.slice(0, 200) });
-      await this.audit.record({ action: AuditActions.emailVerified, userId: reply.userId, email: reply.email, ...clientInfo(req) });
+      const reply = await this.services.request<AccountReply>(IdentityPatterns.confirmEmail, {
+        token: token.slice(0, 200),
+      });
+      await this.audit.record({
+        action: AuditActions.emailVerified,
+        userId: reply.userId,
+        email: reply.email,
+        ...clientInfo(req),
+      });
       res.redirect(302, '/?login=true&verified=1');
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'This verification link could not be used.';
@@ -229,13 +292,24 @@ export class AuthController {
   async demoLogin(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     const user = await this.services.request<PublicUser>(IdentityPatterns.demoUser, {});
     await this.sessions.signIn(req, res, user.id);
-    await this.audit.record({ action: AuditActions.loginSucceeded, userId: user.id, email: user.email, ...clientInfo(req), details: { method: 'demo' } });
+    await this.audit.record({
+      action: AuditActions.loginSucceeded,
+      userId: user.id,
+      email: user.email,
+      ...clientInfo(req),
+      details: { method: 'demo' },
+    });
     return { message: 'Login successful', user };
   }
 
   @Get('auth/google')
   @ApiOperation({ summary: 'Starts Google sign-in; `redirect` is the local path to return to' })
-  async googleStart(@Query('redirect') redirect: unknown, @Query('reauth') reauth: unknown, @Req() req: Request, @Res() res: Response) {
+  async googleStart(
+    @Query('redirect') redirect: unknown,
+    @Query('reauth') reauth: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     if (!this.google.enabled) {
       res.redirect(302, `/?login=true&error=${encodeURIComponent('Google sign-in is not available right now.')}`);
       return;
@@ -249,7 +323,10 @@ export class AuthController {
       path: '/api/auth/google',
       secure: this.config.COOKIE_SECURE,
     });
-    res.redirect(302, this.google.authorizationUrl({ redirectUri: this.callbackUrl(req), state, reauth: stored.reauth }));
+    res.redirect(
+      302,
+      this.google.authorizationUrl({ redirectUri: this.callbackUrl(req), state, reauth: stored.reauth }),
+    );
   }
 
   @Get('auth/google/callback')
@@ -263,7 +340,8 @@ export class AuthController {
     if (!raw) return fail('Google sign-in expired or was started elsewhere. Please try again.');
     const stored = JSON.parse(raw) as OAuthState;
     if (typeof query.error === 'string') return fail('Google sign-in was cancelled.');
-    if (typeof query.code !== 'string' || !query.code) return fail('Google did not confirm the sign-in. Please try again.');
+    if (typeof query.code !== 'string' || !query.code)
+      return fail('Google did not confirm the sign-in. Please try again.');
     const client = clientInfo(req);
     try {
       const identity = await this.google.identify(query.code, this.callbackUrl(req));
@@ -274,7 +352,12 @@ export class AuthController {
         session.data.googleAuthAt = now;
         session.data.reauthAt = now;
         await this.sessions.update(session);
-        await this.audit.record({ action: AuditActions.reauthSucceeded, userId: user.id, ...client, details: { method: 'google' } });
+        await this.audit.record({
+          action: AuditActions.reauthSucceeded,
+          userId: user.id,
+          ...client,
+          details: { method: 'google' },
+        });
       } else {
         await this.sessions.signIn(req, res, user.id, { googleAuthAt: now });
         await this.audit.record({ action: AuditActions.googleSignIn, userId: user.id, email: user.email, ...client });
@@ -291,7 +374,8 @@ export class AuthController {
   @ApiOperation({ summary: 'Signs out: the session is destroyed on the server' })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const session = await this.sessions.signOut(req, res);
-    if (session) await this.audit.record({ action: AuditActions.logout, userId: session.data.userId, ...clientInfo(req) });
+    if (session)
+      await this.audit.record({ action: AuditActions.logout, userId: session.data.userId, ...clientInfo(req) });
     return { message: 'Logged out' };
   }
 
@@ -309,7 +393,12 @@ export class AuthController {
   ): Promise<ReauthResponse> {
     session.data.reauthAt = Date.now();
     await this.sessions.update(session);
-    await this.audit.record({ action: AuditActions.reauthSucceeded, userId: session.data.userId, ...clientInfo(req), details: { method } });
+    await this.audit.record({
+      action: AuditActions.reauthSucceeded,
+      userId: session.data.userId,
+      ...clientInfo(req),
+      details: { method },
+    });
     return { verified: true, reauthenticatedUntil: new Date(session.data.reauthAt + REAUTH_WINDOW_MS).toISOString() };
   }
 

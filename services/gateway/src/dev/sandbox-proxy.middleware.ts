@@ -17,7 +17,9 @@ export function sandboxProxy(sandboxUrl: string) {
       res.setHeader('cache-control', 'no-store');
       res.send(Buffer.from(await upstream.arrayBuffer()));
     } catch {
-      res.status(503).json({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The local mailbox is not running.' });
+      res
+        .status(503)
+        .json({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The local mailbox is not running.' });
     }
   };
 }

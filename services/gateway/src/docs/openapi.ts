@@ -7,7 +7,9 @@ export function setupOpenApi(app: INestApplication) {
     app,
     new DocumentBuilder()
       .setTitle('Medical QR API')
-      .setDescription('Emergency medical ID: accounts, medical records and QR codes, the public emergency card, premium, shop and privacy.')
+      .setDescription(
+        'Emergency medical ID: accounts, medical records and QR codes, the public emergency card, premium, shop and privacy.',
+      )
       .setVersion('1.0')
       .addCookieAuth('mqr.sid')
       .build(),

@@ -20,7 +20,8 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({
-    summary: 'Whether this gateway can serve: its own NATS and Redis connections (readiness probe; one service down must not take every gateway out)',
+    summary:
+      'Whether this gateway can serve: its own NATS and Redis connections (readiness probe; one service down must not take every gateway out)',
   })
   async ready(@Res({ passthrough: true }) res: Response) {
     const report = await this.health.readiness();
@@ -32,7 +33,9 @@ export class HealthController {
   @ApiOperation({ summary: 'Asks one service for its health over NATS; 503 with a message when it does not answer' })
   async service(@Param('service') service: string): Promise<ServiceHealth> {
     if (!SERVICE_NAMES.includes(service as ServiceName)) {
-      throw AppError.notFound(`There is no service named "${service.slice(0, 40)}". Known: ${SERVICE_NAMES.join(', ')}.`);
+      throw AppError.notFound(
+        `There is no service named "${service.slice(0, 40)}". Known: ${SERVICE_NAMES.join(', ')}.`,
+      );
     }
     return this.health.askService(service as ServiceName);
   }

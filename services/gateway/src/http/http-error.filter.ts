@@ -48,7 +48,12 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private toBody(exception: unknown, request: Request): ErrorBody {
     if (exception instanceof AppError) {
-      return { statusCode: httpStatusFor(exception.code), message: exception.message, code: exception.code, ...exception.details };
+      return {
+        statusCode: httpStatusFor(exception.code),
+        message: exception.message,
+        code: exception.code,
+        ...exception.details,
+      };
     }
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
@@ -66,6 +71,11 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     const errorId = randomUUID();
     this.logger.error({ err: exception, errorId, method: request.method }, 'unexpected error');
-    return { statusCode: 500, message: `Something went wrong on our side (error id ${errorId}).`, code: ErrorCodes.INTERNAL, errorId };
+    return {
+      statusCode: 500,
+      message: `Something went wrong on our side (error id ${errorId}).`,
+      code: ErrorCodes.INTERNAL,
+      errorId,
+    };
   }
 }

@@ -23,7 +23,12 @@ export function requestContext(logger: Logger) {
       if (!req.path.startsWith('/api/')) return;
       runWithRequestId(requestId, () =>
         logger.info(
-          { method: req.method, path: loggablePath(req.path), status: res.statusCode, ms: Math.round(performance.now() - started) },
+          {
+            method: req.method,
+            path: loggablePath(req.path),
+            status: res.statusCode,
+            ms: Math.round(performance.now() - started),
+          },
           'request',
         ),
       );

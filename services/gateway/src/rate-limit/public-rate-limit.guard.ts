@@ -16,7 +16,11 @@ export class PublicRateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    await this.limiter.hit({ key: `public:${req.ip}`, max: this.config.RATE_LIMIT_PUBLIC_PER_5_MIN, windowMs: FIVE_MINUTES });
+    await this.limiter.hit({
+      key: `public:${req.ip}`,
+      max: this.config.RATE_LIMIT_PUBLIC_PER_5_MIN,
+      windowMs: FIVE_MINUTES,
+    });
     return true;
   }
 }

@@ -17,7 +17,9 @@ function tooMany(retryAfterMs: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = retryAfterSeconds < 90 ? `${retryAfterSeconds} seconds` : `${minutes} minutes`;
-  return new AppError(ErrorCodes.RATE_LIMITED, `Too many attempts. Please wait ${wait} and try again.`, { retryAfterSeconds });
+  return new AppError(ErrorCodes.RATE_LIMITED, `Too many attempts. Please wait ${wait} and try again.`, {
+    retryAfterSeconds,
+  });
 }
 
 /**

@@ -57,7 +57,10 @@ export class SessionService {
     const previous = await this.current(req);
     if (previous) await this.store.destroy(previous.id, previous.data.userId);
     const { cookieValue, data } = await this.store.create({ userId, ...extra });
-    writeCookie(req, res, SESSION_COOKIE, cookieValue, { maxAgeMs: this.store.maxAgeMs, secure: this.config.COOKIE_SECURE });
+    writeCookie(req, res, SESSION_COOKIE, cookieValue, {
+      maxAgeMs: this.store.maxAgeMs,
+      secure: this.config.COOKIE_SECURE,
+    });
     return data;
   }
 

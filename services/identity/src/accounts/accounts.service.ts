@@ -87,7 +87,10 @@ export class AccountsService {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(ErrorCodes.REAUTH_FAILED, 'Invalid credentials. Please try again.');
     if (!user.passwordHash) {
-      throw new AppError(ErrorCodes.OAUTH_NO_PASSWORD, 'This account signs in with Google. Confirm it with Google instead.');
+      throw new AppError(
+        ErrorCodes.OAUTH_NO_PASSWORD,
+        'This account signs in with Google. Confirm it with Google instead.',
+      );
     }
     const sameAccount = user.email === email.trim().toLowerCase();
     const valid = await this.hasher.verify(user.passwordHash, password);
@@ -105,7 +108,10 @@ export class AccountsService {
   async confirmEmail(token: string): Promise<AccountReply> {
     const userId = await this.tokens.consume(token, 'verify_email');
     const user = userId && (await this.users.findById(userId));
-    if (!user) throw AppError.validation('This verification link has expired or was already used. Request a new one from the sign-in dialog.');
+    if (!user)
+      throw AppError.validation(
+        'This verification link has expired or was already used. Request a new one from the sign-in dialog.',
+      );
     await this.users.markEmailVerified(user.id);
     return { userId: user.id, email: user.email };
   }
@@ -118,7 +124,10 @@ export class AccountsService {
     const linked = await this.users.findByGoogleSub(request.sub);
     if (linked) return toPublicUser(linked);
     if (!request.emailVerified) {
-      throw new AppError(ErrorCodes.UNAUTHORIZED, 'Google has not verified this email address, so it cannot be used to sign in.');
+      throw new AppError(
+        ErrorCodes.UNAUTHORIZED,
+        'Google has not verified this email address, so it cannot be used to sign in.',
+      );
     }
     const existing = await this.users.findByEmail(request.email);
     if (existing) {
@@ -138,7 +147,8 @@ export class AccountsService {
   }
 
   async demoUser(): Promise<PublicUser> {
-    if (!this.config.DEMO_LOGIN) throw AppError.notFound('Demo login is not available. Please try the regular sign in above.');
+    if (!this.config.DEMO_LOGIN)
+      throw AppError.notFound('Demo login is not available. Please try the regular sign in above.');
     const existing = await this.users.findByEmail(DEMO_EMAIL);
     if (existing) return toPublicUser(existing);
     const created = await this.users.insert({

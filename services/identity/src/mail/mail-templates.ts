@@ -33,14 +33,21 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
     subject: 'Reset your Medical QR password',
     ...layout(
       'Reset your password',
-      [`Hi ${firstName},`, 'Someone asked to reset the password of your Medical QR account. If it was you, choose a new one:'],
+      [
+        `Hi ${firstName},`,
+        'Someone asked to reset the password of your Medical QR account. If it was you, choose a new one:',
+      ],
       { label: 'Reset password', url: link },
       'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail: your password stays as it is.',
     ),
   };
 }
 
-export function scanAlertMail(to: string, firstName: string, alert: { tokenPrefix: string; viewedAt: string; viewer: string; historyUrl: string }): MailJob {
+export function scanAlertMail(
+  to: string,
+  firstName: string,
+  alert: { tokenPrefix: string; viewedAt: string; viewer: string; historyUrl: string },
+): MailJob {
   return {
     to,
     subject: 'Your emergency medical card was just opened',

@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP's Argon2id baseline: 19 MiB, 2 passes, 1 lane. */
-const ARGON2_OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable under isolatedModules) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable under isolatedModules) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /**
  * Argon2id hashing with a cap on how many run at once, so a flood of sign-ins queues up instead

@@ -91,7 +91,10 @@ export class UsersRepository {
   }
 
   async setPassword(id: string, passwordHash: string): Promise<void> {
-    await this.database.db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await this.database.db
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
   }
 
   async markEmailVerified(id: string): Promise<void> {

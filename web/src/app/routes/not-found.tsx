@@ -10,7 +10,9 @@ export function NotFoundRoute() {
         <MapPinOff className="size-10" aria-hidden="true" />
       </span>
       <p className="mt-6 text-sm font-bold tracking-[0.14em] text-red-700 uppercase dark:text-red-400">Error 404</p>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Page not found</h1>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+        Page not found
+      </h1>
       <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">
         The page you're looking for doesn't exist or has been moved.
       </p>

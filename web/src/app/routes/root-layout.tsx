@@ -53,7 +53,13 @@ function useShareCurrentPage() {
     if (outcome === 'copied') {
       dispatch(notify({ type: 'success', title: 'Link copied', description: 'The page link is on your clipboard.' }));
     } else if (outcome === 'share-failed') {
-      dispatch(notify({ type: 'error', title: 'Share Failed', description: 'This page could not be shared. Please try again.' }));
+      dispatch(
+        notify({
+          type: 'error',
+          title: 'Share Failed',
+          description: 'This page could not be shared. Please try again.',
+        }),
+      );
     } else if (outcome === 'copy-failed') {
       dispatch(notify({ type: 'error', title: 'Copy Failed', description: 'Failed to copy link to clipboard.' }));
     }

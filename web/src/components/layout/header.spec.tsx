@@ -44,7 +44,8 @@ describe('Header', () => {
   it('offers shop, theme, share and login when signed out', () => {
     renderApp('/');
     for (const name of ['QR Merch Shop', 'Login']) expect(screen.getByRole('link', { name })).toBeTruthy();
-    for (const name of ['Toggle theme', 'Share', 'Open menu']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Toggle theme', 'Share', 'Open menu'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Cart/ })).toBeNull();
   });
@@ -122,7 +123,13 @@ describe('Header when signed in', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['My Account', 'History', 'My Orders', 'Contact Us', 'Logout']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'My Account',
+      'History',
+      'My Orders',
+      'Contact Us',
+      'Logout',
+    ]);
     fireEvent.click(items[4]!);
     expect(onLogout).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();

@@ -27,7 +27,12 @@ export function Header(props: HeaderProps) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-white/85 dark:border-slate-800 dark:bg-slate-950/95 dark:supports-[backdrop-filter]:bg-slate-950/85">
       <div className="mx-auto flex min-h-16 max-w-6xl items-center gap-1.5 px-2 sm:gap-3 sm:px-6">
         {isHome ? null : (
-          <button type="button" aria-label="Back" onClick={goBack} className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
+          <button
+            type="button"
+            aria-label="Back"
+            onClick={goBack}
+            className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+          >
             <ArrowLeft className={iconClass} aria-hidden="true" />
           </button>
         )}
@@ -51,7 +56,12 @@ export function Header(props: HeaderProps) {
           ) : null}
 
           <nav aria-label="Quick actions" className="hidden items-center gap-1 md:flex">
-            <Link to={paths.shop.getHref()} aria-label="QR Merch Shop" title="QR Merch Shop" className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
+            <Link
+              to={paths.shop.getHref()}
+              aria-label="QR Merch Shop"
+              title="QR Merch Shop"
+              className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+            >
               <ShoppingBag className={iconClass} aria-hidden="true" />
             </Link>
             <button
@@ -61,15 +71,30 @@ export function Header(props: HeaderProps) {
               onClick={onToggleTheme}
               className={buttonClasses({ variant: 'ghost', size: 'icon' })}
             >
-              {theme === 'dark' ? <Sun className={iconClass} aria-hidden="true" /> : <Moon className={iconClass} aria-hidden="true" />}
+              {theme === 'dark' ? (
+                <Sun className={iconClass} aria-hidden="true" />
+              ) : (
+                <Moon className={iconClass} aria-hidden="true" />
+              )}
             </button>
             {onShare ? (
-              <button type="button" aria-label="Share" title="Share this page" onClick={onShare} className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
+              <button
+                type="button"
+                aria-label="Share"
+                title="Share this page"
+                onClick={onShare}
+                className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+              >
                 <Share2 className={iconClass} aria-hidden="true" />
               </button>
             ) : null}
             {signedIn && cartCount !== undefined ? (
-              <Link to={paths.cart.getHref()} aria-label={cartLabel(cartCount)} title="Cart" className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
+              <Link
+                to={paths.cart.getHref()}
+                aria-label={cartLabel(cartCount)}
+                title="Cart"
+                className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+              >
                 <ShoppingCart className={iconClass} aria-hidden="true" />
                 {cartCount > 0 ? <CountBadge count={cartCount} className="absolute -top-0.5 -right-0.5" /> : null}
               </Link>

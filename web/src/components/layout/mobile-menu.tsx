@@ -87,7 +87,13 @@ function menuEntries(props: HeaderProps): MenuEntry[] {
     entries.push({ kind: 'item', label: 'Contact Us', icon: Mail, to: paths.contactUs.getHref() });
     entries.push({ kind: 'item', label: 'Logout', icon: LogOut, onSelect: onLogout, tone: 'destructive' });
   } else {
-    entries.push({ kind: 'item', label: 'Login', icon: LogIn, to: paths.home.getHref({ login: true }), tone: 'primary' });
+    entries.push({
+      kind: 'item',
+      label: 'Login',
+      icon: LogIn,
+      to: paths.home.getHref({ login: true }),
+      tone: 'primary',
+    });
   }
   return entries;
 }
@@ -103,7 +109,10 @@ export function MobileMenu(props: HeaderProps & { className?: string }) {
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger aria-label="Open menu" className={buttonClasses({ variant: 'ghost', size: 'icon', className: props.className })}>
+      <Dialog.Trigger
+        aria-label="Open menu"
+        className={buttonClasses({ variant: 'ghost', size: 'icon', className: props.className })}
+      >
         <Menu className="size-6" aria-hidden="true" />
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -14,7 +14,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 ' +
     'dark:border-slate-600 dark:bg-slate-900 dark:text-slate-50 dark:hover:bg-slate-800',
-  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-950 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white',
+  ghost:
+    'text-slate-700 hover:bg-slate-100 hover:text-slate-950 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white',
   destructive: 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/60',
 };
 
@@ -26,7 +27,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** Button look for <button>, <a> or router <Link> alike. */
-export function buttonClasses({ variant = 'primary', size = 'md', className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return cn(base, variants[variant], sizes[size], className);
 }
 

@@ -68,7 +68,10 @@ export function TextField({
   );
 }
 
-type FieldExtras = Pick<TextFieldProps, 'label' | 'hint' | 'invalid' | 'errorId' | 'error' | 'labelExtra' | 'containerClassName'>;
+type FieldExtras = Pick<
+  TextFieldProps,
+  'label' | 'hint' | 'invalid' | 'errorId' | 'error' | 'labelExtra' | 'containerClassName'
+>;
 
 /** A labelled multi-line input; grows with the text up to a few lines, then scrolls. */
 export function TextAreaField({

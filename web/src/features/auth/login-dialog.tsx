@@ -430,10 +430,7 @@ function CreateAccountForm({
         <TextField label="First name" autoComplete="given-name" autoCapitalize="words" {...field('firstName')} />
         <TextField label="Last name" autoComplete="family-name" autoCapitalize="words" {...field('lastName')} />
       </div>
-      <EmailField
-        placeholder="you@example.com"
-        {...field('email')}
-      />
+      <EmailField placeholder="you@example.com" {...field('email')} />
       <TextField
         label="Phone number"
         labelExtra="(optional)"

@@ -81,7 +81,12 @@ export function Toaster() {
   const dispatch = useAppDispatch();
 
   return (
-    <Toast.Provider duration={DEFAULT_DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX} label="Notification">
+    <Toast.Provider
+      duration={DEFAULT_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={SWIPE_THRESHOLD_PX}
+      label="Notification"
+    >
       {notifications.map((notification) => (
         <NotificationToast
           key={notification.id}
@@ -132,13 +137,18 @@ function NotificationToast({ notification, onDismiss }: { notification: Notifica
         style.surface,
       )}
     >
-      {type === 'emergency' ? null : <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1.5', style.accent)} />}
+      {type === 'emergency' ? null : (
+        <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1.5', style.accent)} />
+      )}
       <Icon className={cn('mt-0.5 size-6 shrink-0', style.iconClass)} aria-hidden="true" />
       <div className="min-w-0 flex-1 pt-0.5">
         <Toast.Title className="text-base leading-snug font-bold">{title}</Toast.Title>
         {description ? (
           <Toast.Description
-            className={cn('mt-0.5 text-[15px] leading-snug', type === 'emergency' ? 'text-red-50' : 'text-slate-600 dark:text-slate-300')}
+            className={cn(
+              'mt-0.5 text-[15px] leading-snug',
+              type === 'emergency' ? 'text-red-50' : 'text-slate-600 dark:text-slate-300',
+            )}
           >
             {description}
           </Toast.Description>
