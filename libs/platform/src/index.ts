@@ -11,6 +11,7 @@ export * from './health/health.controller.js';
 export * from './logging/correlation.js';
 export * from './logging/logger.js';
 export * from './nats/correlation.interceptor.js';
+export * from './nats/namespace.js';
 export * from './nats/nats-options.js';
 export * from './nats/service-client.js';
 export * from './queues/audit-trail.js';
