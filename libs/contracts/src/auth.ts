@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { CurrentUser } from './current-user.js';
 
 /** Texts the spec fixes; the web shows them as they are. */
 export const AuthMessages = {
@@ -113,36 +112,3 @@ export const localRedirectSchema = z
   .string()
   .max(512)
   .refine((path) => /^\/(?![/\\])[^\s]*$/.test(path), 'redirect must be a path on this site');
-
-/** The signed-in user as the web sees it. */
-export interface PublicUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  createdAt: string;
-  isTemporary: boolean;
-  isAuthenticated: true;
-  emailVerified: boolean;
-  /** False for accounts that sign in with Google only (they re-authenticate through Google). */
-  hasPassword: boolean;
-  hasGoogle: boolean;
-}
-
-export interface RegisterResponse {
-  requiresVerification: boolean;
-  message: string;
-  user: CurrentUser;
-}
-
-export interface LoginResponse {
-  message: string;
-  user: CurrentUser;
-}
-
-export interface ReauthResponse {
-  verified: true;
-  /** ISO time until which destructive privacy actions are allowed. */
-  reauthenticatedUntil: string;
-}

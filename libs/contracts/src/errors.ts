@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Error codes that cross process boundaries. Services throw `{ code, message }`; the gateway
  * maps the code to an HTTP status with {@link httpStatusFor}; the web reads `code` from the body.
@@ -59,19 +61,21 @@ export function httpStatusFor(code: ErrorCode): number {
 }
 
 /** Extra facts an error may carry to the client (merged into the HTTP body). */
-export interface ErrorDetails {
-  requiresVerification?: boolean;
-  redirectUrl?: string;
-  retryAfterSeconds?: number;
-}
+export const errorDetailsSchema = z.object({
+  requiresVerification: z.boolean().optional(),
+  redirectUrl: z.string().optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 
 /** The one error body every HTTP error response has. `errorId` is set on 500s and is also in the log. */
-export interface ErrorBody extends ErrorDetails {
-  statusCode: number;
-  message: string;
-  code?: ErrorCode;
-  errorId?: string;
-}
+export const errorBodySchema = errorDetailsSchema.extend({
+  statusCode: z.number().int(),
+  message: z.string(),
+  code: z.enum(Object.keys(STATUS_BY_CODE) as [ErrorCode, ...ErrorCode[]]).optional(),
+  errorId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** What a service sends back over NATS when a handler fails on purpose. */
 export interface RpcErrorPayload {

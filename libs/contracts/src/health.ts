@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ServiceName } from './services.js';
+import { SERVICE_NAMES, type ServiceName } from './services.js';
 
 /** Request/reply pattern each service answers to report its own health. */
 export const healthPattern = (service: ServiceName) => `${service}.health.check` as const;
@@ -20,12 +20,9 @@ export const serviceHealthSchema = z.object({
 export type ServiceHealth = z.infer<typeof serviceHealthSchema>;
 
 /** `GET /api/health`: 200 when everything is up, 503 otherwise, with the same body. */
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  checks: {
-    postgres: ComponentStatus;
-    redis: ComponentStatus;
-    nats: ComponentStatus;
-  };
-  services: Record<ServiceName, ComponentStatus>;
-}
+export const healthReportSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.object({ postgres: componentStatusSchema, redis: componentStatusSchema, nats: componentStatusSchema }),
+  services: z.record(z.enum(SERVICE_NAMES), componentStatusSchema),
+});
+export type HealthReport = z.infer<typeof healthReportSchema>;

@@ -7,8 +7,8 @@ import {
   resetPasswordBodySchema,
   verifyEmailBodySchema,
   verifyPasswordBodySchema,
-  type PublicUser,
 } from './auth.js';
+import type { PublicUser } from './current-user.js';
 
 /** Request/reply patterns the identity service answers. */
 export const IdentityPatterns = {

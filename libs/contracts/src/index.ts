@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './auth.js';
+export * from './auth-responses.js';
 export * from './billing.js';
 export * from './current-user.js';
 export * from './errors.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, phoneNumberSchema } from './auth.js';
-import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, type BloodGroup, type Gender } from './medical-labels.js';
+import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, type Gender } from './medical-labels.js';
 
 /** Request/reply patterns the records service answers. */
 export const RecordsPatterns = {
@@ -124,67 +124,62 @@ export const recordRequestSchema = owner.extend({ recordId: recordIdSchema });
 export const qrImageRequestSchema = recordRequestSchema.extend({ appUrl });
 export const cardRequestSchema = z.strictObject({ token: emergencyTokenSchema, viewer, appUrl });
 
-export interface EmergencyContact {
-  id: string;
-  name: string;
-  phone: string;
-  relationship: string;
-  isPrimary: boolean;
-}
+export const emergencyContactSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  phone: z.string(),
+  relationship: z.string(),
+  isPrimary: z.boolean(),
+});
+export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
+
+/** The facts a responder sees on the public card. */
+export const emergencyCardSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  gender: z.enum(GENDERS as [Gender, ...Gender[]]),
+  bloodGroup: z.enum(BLOOD_GROUPS),
+  allergies: z.string(),
+  medicalConditions: z.string(),
+  organDonor: z.boolean(),
+  emergencyContacts: z.array(emergencyContactSchema),
+  createdAt: z.iso.datetime(),
+  /** Null for premium records, which never expire. */
+  expiresAt: z.iso.datetime().nullable(),
+});
+export type EmergencyCard = z.infer<typeof emergencyCardSchema>;
 
 /** A record as its owner sees it. */
-export interface MedicalRecord {
-  id: string;
-  token: string;
+export const medicalRecordSchema = emergencyCardSchema.extend({
+  id: z.uuid(),
+  token: emergencyTokenSchema,
   /** The QR image as a PNG data URL; it encodes the card URL. */
-  qrCodeData: string;
+  qrCodeData: z.string(),
   /** The URL the QR opens. */
-  cardUrl: string;
-  createdAt: string;
-  /** Null for premium records, which never expire. */
-  expiresAt: string | null;
-  isActive: boolean;
-  gender: Gender;
-  bloodGroup: BloodGroup;
-  allergies: string;
-  medicalConditions: string;
-  organDonor: boolean;
-  hasGivenConsent: boolean;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  emergencyContacts: EmergencyContact[];
-}
+  cardUrl: z.url(),
+  isActive: z.boolean(),
+  hasGivenConsent: z.boolean(),
+});
+export type MedicalRecord = z.infer<typeof medicalRecordSchema>;
 
 /** The signed-in home page: the newest record (active or expired) and its contacts, or nothing yet. */
-export interface DashboardResponse {
-  record: MedicalRecord | null;
-  emergencyContacts: EmergencyContact[];
-}
+export const dashboardResponseSchema = z.object({
+  record: medicalRecordSchema.nullable(),
+  emergencyContacts: z.array(emergencyContactSchema),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
-export interface AnonymousCreationResponse {
-  qrCodeData: string;
-  token: string;
-  cardUrl: string;
-  expiresAt: string;
-}
+export const anonymousCreationResponseSchema = z.object({
+  qrCodeData: z.string(),
+  token: emergencyTokenSchema,
+  cardUrl: z.url(),
+  expiresAt: z.iso.datetime(),
+});
+export type AnonymousCreationResponse = z.infer<typeof anonymousCreationResponseSchema>;
 
-/** What a responder sees on the public card. */
-export interface EmergencyCard {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  gender: Gender;
-  bloodGroup: BloodGroup;
-  allergies: string;
-  medicalConditions: string;
-  organDonor: boolean;
-  emergencyContacts: EmergencyContact[];
-  createdAt: string;
-  expiresAt: string | null;
-}
+export const deletedResponseSchema = z.object({ deleted: z.literal(true) });
 
 /** Published on {@link RecordsEvents.cardScanned}. */
 export const cardScannedEventSchema = z.object({
