@@ -5,6 +5,7 @@ import { ConfigError, createLogger, exitWithParent, loadConfig, PinoNestLogger }
 import { gatewayEnvSchema, type GatewayConfig } from './config.js';
 import { setupOpenApi } from './docs/openapi.js';
 import { GatewayModule } from './gateway.module.js';
+import { ContractValidationPipe } from './http/contract-validation.pipe.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
 import { requestContext } from './http/request-context.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -38,6 +39,7 @@ if (config.SANDBOX_URL) app.use(sandboxProxy(config.SANDBOX_URL));
 app.use(spaMiddleware(config.WEB_DIST_DIR));
 app.setGlobalPrefix('api');
 app.useGlobalFilters(new HttpErrorFilter(logger));
+app.useGlobalPipes(new ContractValidationPipe());
 setupOpenApi(app);
 app.enableShutdownHooks();
 exitWithParent(() => app.close());
