@@ -32,6 +32,13 @@ const serviceBoundaries = SERVICES.map((service) => ({
   },
 }));
 
+// app/ is the composition root (entry, store, router, routes): features and shared components
+// never import it; the typed Redux hooks they need are in web/src/lib/hooks.ts.
+const noAppImports = {
+  regex: `^(\\.\\./)+app(/|$)|(^|/)src/app(/|$)`,
+  message: 'Only app/ composes the app: import the typed hooks from lib/hooks, shared UI from components/.',
+};
+
 const featureBoundaries = WEB_FEATURES.map((feature) => ({
   files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -44,6 +51,7 @@ const featureBoundaries = WEB_FEATURES.map((feature) => ({
             message:
               'Features never import other features or reach outside through siblings; compose them in routes, share through lib/ and components/.',
           },
+          noAppImports,
         ],
       },
     ],
@@ -81,4 +89,8 @@ export default tseslint.config(
   },
   ...serviceBoundaries,
   ...featureBoundaries,
+  {
+    files: ['web/src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noAppImports] }] },
+  },
 );

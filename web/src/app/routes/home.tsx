@@ -9,7 +9,7 @@ import {
   NoActiveQrDialog,
   type LoginRequest,
 } from '../../features/medical-records';
-import { useAppDispatch } from '../hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { HomeHero, HowItWorks, SampleCard } from './home-landing';
 
 /**

@@ -6,7 +6,7 @@ import { notify, Toaster } from '../../components/ui/notifications';
 import { AuthDialogs, AuthSession, useAuth } from '../../features/auth';
 import { useTheme } from '../../features/theme';
 import { shareLink } from '../../lib/share';
-import { useAppDispatch } from '../hooks';
+import { useAppDispatch } from '../../lib/hooks';
 
 /**
  * The frame of every screen. It composes the features the header shows (auth, theme, share), the

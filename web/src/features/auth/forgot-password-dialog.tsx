@@ -1,7 +1,7 @@
 import { AuthMessages, forgotPasswordBodySchema } from '@medical-qr/contracts';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
 import { EmailField } from '../../components/ui/form-field';

@@ -8,7 +8,7 @@ import {
 } from '@medical-qr/contracts';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
 import { EmailField, PasswordField, TextField } from '../../components/ui/form-field';

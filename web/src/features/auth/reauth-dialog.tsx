@@ -1,7 +1,7 @@
 import { AuthMessages, ErrorCodes, verifyPasswordBodySchema, type ReauthResponse } from '@medical-qr/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
 import { EmailField, PasswordField } from '../../components/ui/form-field';

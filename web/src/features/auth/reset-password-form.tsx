@@ -2,7 +2,7 @@ import { AuthMessages, PASSWORD_MIN_LENGTH } from '@medical-qr/contracts';
 import { CircleCheck, House, KeyRound, LinkIcon, LogIn } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/form-field';
 import { InlineAlert } from '../../components/ui/inline-alert';

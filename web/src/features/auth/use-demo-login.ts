@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { notify } from '../../components/ui/notifications';
 import { browserLocation } from '../../lib/browser';
 import { useDemoLoginMutation } from './auth-api';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { browserLocation } from '../../lib/browser';
 import { sessionExpiredHref } from '../../lib/paths';
 import { authApi } from './auth-api';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { rememberLoginRedirect } from '../../lib/login-gate';
 import {
   authDialogClosed,

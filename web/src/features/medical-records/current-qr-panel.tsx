@@ -1,7 +1,7 @@
 import type { MedicalRecord } from '@medical-qr/contracts';
 import { QrCode, Trash2 } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/notifications';
 import { DeleteRecordDialog } from './delete-record-dialog';

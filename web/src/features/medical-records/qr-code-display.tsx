@@ -1,7 +1,7 @@
 import { QR_DOWNLOAD_FILE_NAME, QR_IMAGE_SIZE_PX } from '@medical-qr/contracts';
 import { Clock, Copy, Download, ExternalLink, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { notify } from '../../components/ui/notifications';
 import { cn } from '../../lib/cn';

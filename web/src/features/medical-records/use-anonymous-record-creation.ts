@@ -1,6 +1,6 @@
 import { RecordsMessages, type AnonymousCreationResponse, type MedicalForm } from '@medical-qr/contracts';
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { notify } from '../../components/ui/notifications';
 import { isApiError } from '../../lib/base-query';
 import { addToStoredHistory } from '../../lib/storage';

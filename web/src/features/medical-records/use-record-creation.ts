@@ -1,7 +1,7 @@
 import { ErrorCodes, RecordsMessages, type MedicalForm, type MedicalRecord } from '@medical-qr/contracts';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { notify } from '../../components/ui/notifications';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/base-query';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { writeStoredTheme, type Theme } from '../../lib/storage';
 import { selectTheme, selectThemeSource, systemThemeChanged } from './theme-slice';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { selectTheme, toggleTheme } from './theme-slice';
 
 /** The current theme and a toggle. The document and storage follow through {@link ThemeSync}. */

@@ -1,7 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { CircleCheck, CircleX, HeartPulse, Info, Siren, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState, type ComponentType } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { cn } from '../../../lib/cn';
 import { runNotificationAction } from './notification-actions';
 import {

@@ -1,5 +1,7 @@
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import type { AppDispatch, AppStore, RootState } from './store';
+// Types only (erased at build time): the store is composed in app/, the hooks live here so
+// features and shared components never reach into app/.
+import type { AppDispatch, AppStore, RootState } from '../app/store';
 
 /** Typed Redux hooks: use these, never the plain react-redux ones. */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
