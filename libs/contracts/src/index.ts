@@ -4,6 +4,7 @@ export * from './auth-responses.js';
 export * from './billing.js';
 export * from './current-user.js';
 export * from './errors.js';
+export * from './events.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './live.js';

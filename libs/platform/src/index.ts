@@ -7,6 +7,7 @@ export * from './db/migrations.js';
 export * from './errors/app-error.js';
 export * from './errors/rpc-exception.filter.js';
 export * from './errors/validation.js';
+export * from './events/index.js';
 export * from './health/health.controller.js';
 export * from './logging/correlation.js';
 export * from './logging/logger.js';

@@ -81,7 +81,7 @@ export async function startIsolatedStack(label: string, overrides: NodeJS.Proces
     ...overrides,
   });
   const cleanUp = async () => {
-    await nats.kill();
+    await nats.stop();
     await dropDatabase(databaseUrl).catch(() => undefined);
     log.end();
   };

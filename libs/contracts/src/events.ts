@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { cardScannedEventSchema, RecordsEvents } from './records.js';
+
+/**
+ * An event that must not be lost: kept in a durable stream, delivered at least once to every
+ * consuming service, and handled idempotently by its id. The subject is `<noun>.<past-tense>`;
+ * renaming it strands events still waiting in the old stream.
+ */
+export interface DurableEvent<S extends z.ZodType = z.ZodType> {
+  readonly subject: string;
+  readonly schema: S;
+}
+
+export type DurableEventData<E extends DurableEvent> = z.output<E['schema']>;
+
+export function durableEvent<S extends z.ZodType>(subject: string, schema: S): DurableEvent<S> {
+  return { subject, schema };
+}
+
+/**
+ * An event's id: a UUID, or a natural key of the fact (a provider's event id) so that a retried
+ * trigger publishes the same id. Plain characters only: it becomes a header and a job id.
+ */
+export const eventIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'letters, digits, "_" or "-", 8 to 128');
+
+/** What travels on the wire for every durable event: its id, when it happened, and its data. */
+export const eventEnvelopeSchema = z.object({
+  id: eventIdSchema,
+  occurredAt: z.iso.datetime(),
+  data: z.unknown(),
+});
+export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
+
+/** Every event that must not be lost. A new one is a line here (and its schema). */
+export const DurableEvents = {
+  /** Records decided a premium owner's card view deserves an alert; identity mails it, the gateway pushes it. */
+  cardScanned: durableEvent(RecordsEvents.cardScanned, cardScannedEventSchema),
+} as const;

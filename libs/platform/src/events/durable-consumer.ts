@@ -1,0 +1,127 @@
+import type { ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
+import type { Logger } from 'pino';
+import type { DurableEvent, DurableEventData } from '@medical-qr/contracts';
+import { CORRELATION_HEADER, runWithRequestId } from '../logging/correlation.js';
+import { decodeEvent, type EventContext } from './event-envelope.js';
+import type { EventAddress } from './event-streams.js';
+import { retryDelayMs, type RetryDelay } from './retry-delay.js';
+
+export interface DeliveryContext extends EventContext {
+  /** 1 on the first delivery, more when an earlier attempt failed or was never acknowledged. */
+  deliveryCount: number;
+}
+
+/** Handles one event. Throwing means "not done": the event comes back later, with backoff. */
+export type EventHandler<E extends DurableEvent> = (
+  data: DurableEventData<E>,
+  context: DeliveryContext,
+) => Promise<void>;
+
+export interface DurableConsumerParts<E extends DurableEvent> {
+  client: JetStreamClient;
+  event: E;
+  address: EventAddress;
+  /** The durable consumer's name (the consuming service). */
+  name: string;
+  handler: EventHandler<E>;
+  retryDelay: RetryDelay;
+  logger: Logger;
+  /** Recreates the stream and consumer when the server lost them. */
+  ensure: () => Promise<void>;
+}
+
+const REOPEN_DELAY_MS = 1000;
+
+/**
+ * Pulls one service's events from its durable consumer, one at a time: acknowledges after the
+ * handler succeeded, asks for redelivery with backoff when it threw, and terminates an event
+ * that can never be read (it is logged, not retried forever).
+ */
+export class DurableConsumer<E extends DurableEvent> {
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+  private stopping = false;
+
+  constructor(private readonly parts: DurableConsumerParts<E>) {}
+
+  /** Resolves once the consumer exists and pulling has begun. */
+  async start(): Promise<void> {
+    await this.parts.ensure();
+    this.messages = await this.open();
+    this.loop = this.run(this.messages);
+  }
+
+  /** Stops pulling and waits for the event in hand; events already buffered go back at once. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.messages?.close();
+    await this.loop;
+  }
+
+  private async open(): Promise<ConsumerMessages> {
+    const consumer = await this.parts.client.consumers.get(this.parts.address.stream, this.parts.name);
+    const messages = await consumer.consume({ max_messages: 10 });
+    void this.watch(messages);
+    return messages;
+  }
+
+  private async run(first: ConsumerMessages): Promise<void> {
+    let messages: ConsumerMessages | undefined = first;
+    while (!this.stopping) {
+      try {
+        messages ??= this.messages = await this.open();
+        for await (const message of messages) await this.deliver(message);
+      } catch (error) {
+        if (!this.stopping)
+          this.parts.logger.warn({ err: error, subject: this.parts.event.subject }, 'event consumer interrupted');
+      }
+      messages = undefined;
+      // The iterator ends only on close() or a server-side refusal; after the latter, try again shortly.
+      if (!this.stopping) await new Promise((resolve) => setTimeout(resolve, REOPEN_DELAY_MS));
+    }
+  }
+
+  /** The client keeps pulling across reconnects; when the server forgot the consumer, make it again. */
+  private async watch(messages: ConsumerMessages): Promise<void> {
+    for await (const status of messages.status()) {
+      if (status.type !== 'consumer_not_found' && status.type !== 'stream_not_found') continue;
+      await this.parts
+        .ensure()
+        .catch((error: unknown) =>
+          this.parts.logger.warn({ err: error, subject: this.parts.event.subject }, 'event consumer not recreated yet'),
+        );
+    }
+  }
+
+  private async deliver(message: JsMsg): Promise<void> {
+    if (this.stopping) return message.nak();
+    const { event, handler, logger, retryDelay } = this.parts;
+    const decoded = decodeEvent(event, message.data);
+    if (!decoded.ok) {
+      logger.error(
+        { subject: event.subject, eventId: decoded.eventId, problem: decoded.problem },
+        'malformed event dropped',
+      );
+      // No reason text: nats-server 2.9 (Debian's) ignores a termination that carries one.
+      return message.term();
+    }
+    const context: DeliveryContext = { ...decoded.context, deliveryCount: message.info.deliveryCount };
+    const requestId = message.headers?.get(CORRELATION_HEADER) || context.id;
+    try {
+      await runWithRequestId(requestId, () => handler(decoded.data, context));
+    } catch (error) {
+      const delayMs = retryDelayMs(context.deliveryCount, retryDelay);
+      logger.warn(
+        { err: error, subject: event.subject, eventId: context.id, attempt: context.deliveryCount, retryInMs: delayMs },
+        'event not handled yet',
+      );
+      return message.nak(delayMs);
+    }
+    // A lost acknowledgement means one more delivery, which the handler's idempotency absorbs.
+    await message
+      .ackAck()
+      .catch((error: unknown) =>
+        logger.warn({ err: error, subject: event.subject, eventId: context.id }, 'event acknowledgement not confirmed'),
+      );
+  }
+}

@@ -1,0 +1,91 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  DiscardPolicy,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import { namespacedSubject } from '../nats/namespace.js';
+
+/** How long an event waits in its stream for a consuming service that is down. */
+export const EVENT_RETENTION_MS = 7 * 24 * 3600_000;
+/** The stream drops a second publish of the same event id within this window. */
+const DUPLICATE_WINDOW_MS = 2 * 60_000;
+/** Delivered but neither acknowledged nor refused for this long: delivered again. */
+export const DEFAULT_ACK_WAIT_MS = 30_000;
+
+/** Where one kind of durable event lives: its namespaced subject and its stream. */
+export interface EventAddress {
+  subject: string;
+  stream: string;
+}
+
+/** One stream per event subject, both under the system's namespace; stream names cannot hold dots. */
+export function eventAddress(namespace: string, subject: string): EventAddress {
+  const namespaced = namespacedSubject(namespace, subject);
+  return { subject: namespaced, stream: namespaced.replace(/\./g, '_') };
+}
+
+/**
+ * Creates the event's stream, or brings an existing one to this configuration. Safe to call from
+ * every replica at once: adding an identical stream is a no-op on the server.
+ */
+export async function ensureStream(manager: JetStreamManager, address: EventAddress): Promise<void> {
+  const settings = {
+    subjects: [address.subject],
+    // Limits, not interest: an event published before a consuming service first starts still waits for it.
+    retention: RetentionPolicy.Limits,
+    max_age: nanos(EVENT_RETENTION_MS),
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    discard: DiscardPolicy.Old,
+  };
+  try {
+    await manager.streams.add({ name: address.stream, storage: StorageType.File, ...settings });
+  } catch (error) {
+    if (!(await exists(() => manager.streams.info(address.stream)))) throw error;
+    await manager.streams.update(address.stream, settings);
+  }
+}
+
+export interface DurableConsumerSettings {
+  /** The consuming service: its replicas share this consumer, and every service has its own. */
+  name: string;
+  ackWaitMs: number;
+}
+
+/** Creates the service's durable consumer on the stream, or updates what may change on an existing one. */
+export async function ensureDurableConsumer(
+  manager: JetStreamManager,
+  stream: string,
+  consumer: DurableConsumerSettings,
+): Promise<void> {
+  const settings = {
+    ack_wait: nanos(consumer.ackWaitMs),
+    // Never give up on an event: failures back off (see retryDelayMs); malformed events are terminated.
+    max_deliver: -1,
+    max_ack_pending: 100,
+  };
+  try {
+    await manager.consumers.add(stream, {
+      durable_name: consumer.name,
+      ack_policy: AckPolicy.Explicit,
+      // A service's first start takes every event the stream still holds, not only new ones.
+      deliver_policy: DeliverPolicy.All,
+      ...settings,
+    });
+  } catch (error) {
+    if (!(await exists(() => manager.consumers.info(stream, consumer.name)))) throw error;
+    await manager.consumers.update(stream, consumer.name, settings);
+  }
+}
+
+async function exists(info: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await info();
+    return true;
+  } catch {
+    return false;
+  }
+}

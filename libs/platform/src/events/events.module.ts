@@ -1,0 +1,49 @@
+import {
+  type DynamicModule,
+  Inject,
+  Module,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+  type Provider,
+} from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { BaseEnv } from '../config/env-schemas.js';
+import { CONFIG, LOGGER } from '../service/tokens.js';
+import { EventBus } from './event-bus.js';
+
+/** The process's {@link EventBus} (a connected one). */
+export const EVENT_BUS = Symbol('EVENT_BUS');
+
+export interface EventsModuleOptions {
+  /** The process's name: its durable consumers are named after it. */
+  name: string;
+  /** The process's configuration when it provides none under CONFIG (the gateway). */
+  config?: BaseEnv;
+}
+
+/**
+ * Gives every module of a process the event bus, on its own NATS connection, namespaced by
+ * REDIS_PREFIX. Consumers stop (finishing the event in hand) before the database and queues
+ * close; the connection closes last.
+ */
+@Module({})
+export class EventsModule implements OnModuleDestroy, OnApplicationShutdown {
+  constructor(@Inject(EVENT_BUS) private readonly events: EventBus) {}
+
+  static register(options: EventsModuleOptions): DynamicModule {
+    const connect = (config: BaseEnv, logger: Logger) =>
+      EventBus.connect({ natsUrl: config.NATS_URL, name: options.name, namespace: config.REDIS_PREFIX, logger });
+    const bus: Provider = options.config
+      ? { provide: EVENT_BUS, inject: [LOGGER], useFactory: (logger: Logger) => connect(options.config!, logger) }
+      : { provide: EVENT_BUS, inject: [CONFIG, LOGGER], useFactory: connect };
+    return { module: EventsModule, global: true, providers: [bus], exports: [EVENT_BUS] };
+  }
+
+  async onModuleDestroy() {
+    await this.events.stopConsuming();
+  }
+
+  async onApplicationShutdown() {
+    await this.events.close();
+  }
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '../db/database.js';
+import type { EventContext } from './event-envelope.js';
+
+/** The transaction an effect runs in, together with the record that the event was handled. */
+export type EventTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,30}$/;
+
+/**
+ * Makes a consuming service's handler act once per event although events arrive at least once:
+ * the event id goes into the service's `processed_events` table in the same transaction as the
+ * effect, so a redelivered event finds its id and does nothing. Each consuming service's
+ * migrations create the table:
+ *
+ *   create table processed_events (event_id text primary key, subject text not null,
+ *     processed_at timestamptz not null default now());
+ */
+export class ProcessedEvents {
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly schema: string,
+  ) {
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+  }
+
+  /**
+   * Runs `effect` unless this event was handled before; answers whether it ran. An effect that
+   * throws rolls the record back, so the redelivery tries again.
+   */
+  async once(
+    event: Pick<EventContext, 'id' | 'subject'>,
+    effect: (tx: EventTransaction) => Promise<void>,
+  ): Promise<boolean> {
+    return this.database.db.transaction(async (tx) => {
+      // A replica handling the same event right now holds this key: we wait for it, then see its row.
+      const claimed = await tx.execute(
+        sql`insert into ${sql.identifier(this.schema)}.processed_events (event_id, subject)
+            values (${event.id}, ${event.subject}) on conflict (event_id) do nothing returning event_id`,
+      );
+      if (claimed.rows.length === 0) return false;
+      await effect(tx);
+      return true;
+    });
+  }
+
+  /** Forgets events older than any redelivery can be (the stream keeps them EVENT_RETENTION_MS). */
+  async forgetOlderThan(ageMs: number): Promise<number> {
+    const result = await this.database.pool.query(
+      `delete from "${this.schema}".processed_events where processed_at < now() - make_interval(secs => $1)`,
+      [ageMs / 1000],
+    );
+    return result.rowCount ?? 0;
+  }
+}
