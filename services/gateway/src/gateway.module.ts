@@ -5,6 +5,7 @@ import {
   AuditTrail,
   DATABASE,
   type DatabaseHandle,
+  EventsModule,
   LOGGER,
   openDatabase,
   SERVICE_CLIENT,
@@ -40,6 +41,7 @@ export class GatewayModule implements OnApplicationShutdown {
   static register(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: GatewayModule,
+      imports: [EventsModule.register({ name: 'gateway', config })],
       controllers: [HealthController, AuthController, AuditController, RecordsController, CardController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

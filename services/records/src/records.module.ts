@@ -1,5 +1,5 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG, createQueue } from '@medical-qr/platform';
+import { CONFIG, createQueue, EventsModule } from '@medical-qr/platform';
 import { CardController } from './card/card.controller.js';
 import { CardService } from './card/card.service.js';
 import type { RecordsConfig } from './config.js';
@@ -13,6 +13,7 @@ import { EXPIRY_QUEUE_TOKEN } from './tokens.js';
 
 /** Medical records, contacts, QR images, expiry, the public card and the scan log. */
 @Module({
+  imports: [EventsModule.register({ name: 'records' })],
   controllers: [RecordsController, CardController],
   providers: [
     RecordsRepository,

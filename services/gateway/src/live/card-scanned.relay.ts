@@ -1,21 +1,23 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LiveMessageTypes, RecordsEvents, type CardScannedEvent } from '@medical-qr/contracts';
-import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { DurableEvents, LiveMessageTypes } from '@medical-qr/contracts';
+import { EVENT_BUS, type EventBus } from '@medical-qr/platform';
 import { LiveSocketServer } from './live-socket.server.js';
 
-/** Tells the owner's open tabs on this replica that one of their premium cards was just viewed. */
+/**
+ * Tells the owner's open tabs on this replica that one of their premium cards was just viewed.
+ * Every replica observes every event (no durable consumer): a push that arrives late is worthless.
+ */
 @Injectable()
 export class CardScannedRelay implements OnApplicationBootstrap, OnApplicationShutdown {
-  private unsubscribe?: () => void;
+  private stopObserving?: () => void;
 
   constructor(
-    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    @Inject(EVENT_BUS) private readonly events: EventBus,
     private readonly sockets: LiveSocketServer,
   ) {}
 
   onApplicationBootstrap() {
-    this.unsubscribe = this.services.subscribe<CardScannedEvent>(RecordsEvents.cardScanned, (event) => {
-      if (typeof event?.userId !== 'string') return;
+    this.stopObserving = this.events.observe(DurableEvents.cardScanned, (event) => {
       this.sockets.send(event.userId, {
         type: LiveMessageTypes.cardScanned,
         recordId: event.recordId,
@@ -27,6 +29,6 @@ export class CardScannedRelay implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationShutdown() {
-    this.unsubscribe?.();
+    this.stopObserving?.();
   }
 }

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
+  DurableEvents,
   ErrorCodes,
-  RecordsEvents,
   RecordsMessages,
   SCAN_ALERT_INTERVAL_MS,
   TOKEN_PREFIX_LENGTH,
   type CardScannedEvent,
   type EmergencyCard,
 } from '@medical-qr/contracts';
-import { AppError, LOGGER, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { AppError, EVENT_BUS, type EventBus, LOGGER } from '@medical-qr/platform';
 import { toEmergencyCard } from '../records/record-views.js';
 import { RecordsRepository, type StoredRecord } from '../records/records.repository.js';
 import { coarseUserAgent } from './coarse-user-agent.js';
@@ -28,7 +28,7 @@ export interface CardView {
 export class CardService {
   constructor(
     private readonly records: RecordsRepository,
-    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    @Inject(EVENT_BUS) private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -65,7 +65,8 @@ export class CardService {
         viewer,
         appUrl: view.appUrl,
       };
-      await this.services.emit(RecordsEvents.cardScanned, event);
+      // Stored durably before this returns: identity mails it even if it is down right now.
+      await this.events.publish(DurableEvents.cardScanned, event);
     })().catch((error: unknown) =>
       this.logger.error({ err: error, recordId: record.id }, 'card view not logged or alerted'),
     );

@@ -1,0 +1,58 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DurableEvents, type CardScannedEvent } from '@medical-qr/contracts';
+import {
+  DATABASE,
+  type DatabaseHandle,
+  type DeliveryContext,
+  EVENT_BUS,
+  EVENT_RETENTION_MS,
+  type EventBus,
+  LOGGER,
+  ProcessedEvents,
+} from '@medical-qr/platform';
+import { scanAlertMail } from '../mail/mail-templates.js';
+import { MAIL_QUEUE_TOKEN, type MailQueue } from '../mail/mail.queue.js';
+import { UsersRepository } from '../users/users.repository.js';
+
+/** A finished alert's job stays this long, so a re-queue of the same event is refused by its job id. */
+const SENT_ALERT_KEPT_SECONDS = 24 * 3600;
+
+/**
+ * Mails a premium owner when one of their cards is viewed; records decides when an alert is due.
+ * The events wait in identity's durable consumer while identity is down, and each queues one mail.
+ */
+@Injectable()
+export class ScanAlertsConsumer implements OnApplicationBootstrap {
+  private readonly processed: ProcessedEvents;
+
+  constructor(
+    private readonly users: UsersRepository,
+    @Inject(MAIL_QUEUE_TOKEN) private readonly mail: MailQueue,
+    @Inject(EVENT_BUS) private readonly events: EventBus,
+    @Inject(DATABASE) database: DatabaseHandle,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.processed = new ProcessedEvents(database, 'identity');
+  }
+
+  async onApplicationBootstrap() {
+    await this.processed.forgetOlderThan(2 * EVENT_RETENTION_MS);
+    await this.events.consume(DurableEvents.cardScanned, (event, context) => this.alert(event, context));
+  }
+
+  private async alert(event: CardScannedEvent, context: DeliveryContext) {
+    const user = await this.users.findById(event.userId);
+    if (!user) return;
+    const mail = scanAlertMail(user.email, user.firstName, { ...event, historyUrl: `${event.appUrl}/history` });
+    // The event id is recorded in the transaction that queues the mail, and is also the job's id.
+    const queued = await this.processed.once(context, () =>
+      this.mail.add('scan-alert', mail, {
+        jobId: `scan-alert-${context.id}`,
+        removeOnComplete: { age: SENT_ALERT_KEPT_SECONDS },
+        removeOnFail: 100,
+      }),
+    );
+    if (!queued) this.logger.info({ eventId: context.id }, 'scan alert already queued for this event');
+  }
+}
