@@ -5,6 +5,7 @@ import { errorReply, stubFetch, type FetchStub } from '../../../test/fetch-stub'
 import { descriptionOf, fillMedicalForm } from '../../../test/medical-form';
 import { anAnonymousCreation, QR_PNG } from '../../../test/records-fixtures';
 import { renderApp } from '../../../test/render-with-providers';
+import { settle } from '../../../test/settle';
 import { visibleToasts } from '../../../test/toasts';
 import { STORAGE_KEYS } from '../../lib/storage';
 
@@ -26,8 +27,9 @@ async function visitorHome(reply: Parameters<FetchStub['route']>[1]) {
   return { ...view, form };
 }
 
-function generate() {
+async function generate() {
   fireEvent.click(screen.getByRole('button', { name: 'Generate QR Code' }));
+  await settle();
 }
 
 describe('home page', () => {
@@ -50,7 +52,7 @@ describe('home page: a visitor creates a free QR code', () => {
     const created = anAnonymousCreation();
     const { form } = await visitorHome({ body: created });
     fillMedicalForm(form);
-    generate();
+    await generate();
 
     expect(await screen.findByRole('heading', { name: 'Your QR code is ready' })).toBeTruthy();
     const image = screen.getByRole('img', { name: 'QR code that opens your emergency card' });
@@ -79,7 +81,7 @@ describe('home page: a visitor creates a free QR code', () => {
   it('sends nothing while the form is incomplete', async () => {
     const { form } = await visitorHome({ body: anAnonymousCreation() });
     fillMedicalForm(form, { firstName: 'Grace' });
-    generate();
+    await generate();
     expect(within(form).getByText('Check the highlighted fields above.')).toBeTruthy();
     expect(api?.requests()).toEqual([]);
   });
@@ -87,7 +89,7 @@ describe('home page: a visitor creates a free QR code', () => {
   it('offers to sign in when the email already has an active code', async () => {
     const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousActiveExists, { code: 'CONFLICT' }));
     fillMedicalForm(form);
-    generate();
+    await generate();
 
     await waitFor(() =>
       expect(visibleToasts()[0]).toMatchObject({
@@ -102,7 +104,7 @@ describe('home page: a visitor creates a free QR code', () => {
   it('says the code expired and opens the sign-in when the email had a code before', async () => {
     const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousExpiredExists, { code: 'CONFLICT' }));
     fillMedicalForm(form);
-    generate();
+    await generate();
 
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to Medical QR' });
     expect(within(dialog).getByRole('status').textContent).toBe(RecordsMessages.anonymousExpiredExists);
@@ -114,7 +116,7 @@ describe('home page: a visitor creates a free QR code', () => {
   it('says "Failed to generate QR code" for any other failure', async () => {
     const { form } = await visitorHome(errorReply(500, 'Something went wrong (error id 7f3a)', { code: 'INTERNAL' }));
     fillMedicalForm(form);
-    generate();
+    await generate();
 
     await waitFor(() =>
       expect(visibleToasts()[0]).toMatchObject({ type: 'error', title: 'Failed to generate QR code' }),
@@ -127,7 +129,7 @@ describe('home page: a visitor creates a free QR code', () => {
     const message = 'email: example.com is not a valid domain; please use an address that can receive mail';
     const { form } = await visitorHome(errorReply(400, message, { code: 'VALIDATION_ERROR' }));
     fillMedicalForm(form);
-    generate();
+    await generate();
 
     const email = within(form).getByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));

@@ -9,11 +9,11 @@ import {
   type MedicalForm,
   type MedicalRecord,
 } from '@medical-qr/contracts';
-import { nanoid } from '@reduxjs/toolkit';
+import { z } from 'zod';
+import { FORM_ERROR, type FieldErrors } from '../../components/ui/form';
 
-/** One contact as typed; `key` keeps React rows stable while contacts are added and removed. */
+/** One contact as typed. */
 export interface ContactDraft {
-  key: string;
   name: string;
   phone: string;
   relationship: string;
@@ -43,15 +43,8 @@ export interface PersonDetails {
   phoneNumber?: string | null;
 }
 
-/**
- * Error messages by the field path they name, as the schema and the gateway name them:
- * `email`, `emergencyContacts.0.phone`, `emergencyContacts` (the list); {@link FORM_ERROR} for the whole form.
- */
-export type FieldErrors = Partial<Record<string, string>>;
-export const FORM_ERROR = 'form';
-
 export function newContactDraft(isPrimary = false): ContactDraft {
-  return { key: nanoid(), name: '', phone: '', relationship: '', isPrimary };
+  return { name: '', phone: '', relationship: '', isPrimary };
 }
 
 export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues {
@@ -86,16 +79,27 @@ export function medicalFormFromRecord(record: MedicalRecord, contacts: Emergency
     organDonor: record.organDonor,
     emergencyContacts:
       saved.length > 0
-        ? saved.map(({ name, phone, relationship, isPrimary }) => ({
-            key: nanoid(),
-            name,
-            phone,
-            relationship,
-            isPrimary,
-          }))
+        ? saved.map(({ name, phone, relationship, isPrimary }) => ({ name, phone, relationship, isPrimary }))
         : [newContactDraft(true)],
     hasGivenConsent: false,
   };
+}
+
+/**
+ * The form's schema: {@link checkMedicalForm} as a zod schema, so the form block checks the values
+ * the way it checks every other form, and hands on the body to send.
+ */
+export function medicalFormValuesSchema(maxContacts: number) {
+  return z.custom<MedicalFormValues>().transform((values, context) => {
+    const check = checkMedicalForm(values, maxContacts);
+    if (check.ok) return check.form;
+    for (const [field, message] of Object.entries(check.errors)) {
+      // A message about the whole form goes where the form block keeps it.
+      const path = field === FORM_ERROR ? ['root', 'server'] : field.split('.');
+      context.addIssue({ code: 'custom', path, message: message ?? '' });
+    }
+    return z.NEVER;
+  });
 }
 
 export type MedicalFormCheck = { ok: true; form: MedicalForm } | { ok: false; errors: FieldErrors };

@@ -3,7 +3,9 @@ import { MAX_CONTACTS_FREE, MAX_CONTACTS_PREMIUM, RecordsMessages, type MedicalF
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { completeAnswers, descriptionOf, fillMedicalForm } from '../../../test/medical-form';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { emptyMedicalForm, type FieldErrors } from './medical-form-values';
+import { settle } from '../../../test/settle';
+import type { FieldErrors } from '../../components/ui/form';
+import { emptyMedicalForm } from './medical-form-values';
 import { MedicalInfoForm } from './medical-info-form';
 
 function renderForm({ maxContacts = MAX_CONTACTS_FREE, answer = async (): Promise<FieldErrors | null> => null } = {}) {
@@ -18,7 +20,10 @@ function renderForm({ maxContacts = MAX_CONTACTS_FREE, answer = async (): Promis
     />,
   );
   const form = view.container;
-  const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Generate QR Code' }));
+  const submit = async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Generate QR Code' }));
+    await settle();
+  };
   const field = (label: string | RegExp) => within(form).getByLabelText(label);
   return { ...view, form, onSubmit, submit, field };
 }
@@ -26,7 +31,7 @@ function renderForm({ maxContacts = MAX_CONTACTS_FREE, answer = async (): Promis
 describe('medical form: checks before sending', () => {
   it('says under each field what is missing, moves to the first one and sends nothing', async () => {
     const { submit, field, onSubmit } = renderForm();
-    submit();
+    await submit();
 
     expect(descriptionOf(field('First name'))).toBe('First name is required');
     expect(descriptionOf(field('Last name'))).toBe('Last name is required');
@@ -39,23 +44,24 @@ describe('medical form: checks before sending', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('explains a malformed email and a domain that cannot receive mail', () => {
+  it('explains a malformed email and a domain that cannot receive mail', async () => {
     const { form, submit, field } = renderForm();
     fillMedicalForm(form, { ...completeAnswers, email: 'grace-at-example' });
-    submit();
+    await submit();
     expect(descriptionOf(field('Email'))).toBe('Invalid email format');
 
     fillMedicalForm(form, { email: 'grace@mail.test' });
-    submit();
+    await submit();
     expect(descriptionOf(field('Email'))).toBe(
       'mail.test is not a valid domain; please use an address that can receive mail',
     );
   });
 
-  it('clears a message once its field changes', () => {
+  it('clears a message once its field changes', async () => {
     const { form, submit, field } = renderForm();
-    submit();
+    await submit();
     fillMedicalForm(form, { firstName: 'Grace' });
+    await settle();
     expect(field('First name').getAttribute('aria-invalid')).toBeNull();
     expect(descriptionOf(field('Last name'))).toBe('Last name is required');
   });
@@ -63,13 +69,13 @@ describe('medical form: checks before sending', () => {
   it('needs a name and a phone for a contact, and ignores a contact row left empty', async () => {
     const { form, submit, onSubmit } = renderForm();
     fillMedicalForm(form, { ...completeAnswers, contactPhone: '' });
-    submit();
+    await submit();
     const contact = within(screen.getByRole('group', { name: 'Contact 1' }));
     expect(descriptionOf(contact.getByLabelText('Phone'))).toBe('Phone is required');
     expect(onSubmit).not.toHaveBeenCalled();
 
     fillMedicalForm(form, { contactName: '', contactRelationship: '' });
-    submit();
+    await submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0].emergencyContacts).toEqual([]);
   });
@@ -77,7 +83,7 @@ describe('medical form: checks before sending', () => {
   it('sends the form as the contract has it: trimmed, email in lower case, no empty phone', async () => {
     const { form, submit, onSubmit } = renderForm();
     fillMedicalForm(form, { ...completeAnswers, firstName: '  Grace ', email: 'Grace@Example.com', gender: 'female' });
-    submit();
+    await submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       firstName: 'Grace',
@@ -99,7 +105,7 @@ describe('medical form: checks before sending', () => {
       answer: async () => ({ email: 'example.com is not a valid domain; please use an address that can receive mail' }),
     });
     fillMedicalForm(form);
-    submit();
+    await submit();
     await waitFor(() =>
       expect(descriptionOf(field('Email'))).toBe(
         'example.com is not a valid domain; please use an address that can receive mail',

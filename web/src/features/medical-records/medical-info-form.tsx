@@ -1,26 +1,22 @@
+import { BLOOD_GROUPS, GENDER_LABELS, GENDERS, type MedicalForm } from '@medical-qr/contracts';
+import { useMemo, type ReactNode } from 'react';
+import { useController, useFormContext, useFormState } from 'react-hook-form';
 import {
-  BLOOD_GROUPS,
-  GENDER_LABELS,
-  GENDERS,
-  type BloodGroup,
-  type Gender,
-  type MedicalForm,
-} from '@medical-qr/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { EmailField, FieldError, SelectField, TextAreaField, TextField } from '../../components/ui/form-field';
-import { InlineAlert } from '../../components/ui/inline-alert';
-import { Spinner } from '../../components/ui/spinner';
+  EmailInput,
+  FieldWrapper,
+  Form,
+  FormAlert,
+  Input,
+  Select,
+  SubmitButton,
+  Textarea,
+  useAppForm,
+  useFormLayout,
+  type FieldErrors,
+} from '../../components/ui/form';
 import { cn } from '../../lib/cn';
 import { EmergencyContactsFields } from './emergency-contacts-fields';
-import {
-  checkMedicalForm,
-  FORM_ERROR,
-  newContactDraft,
-  type ContactDraft,
-  type FieldErrors,
-  type MedicalFormValues,
-} from './medical-form-values';
+import { medicalFormValuesSchema, type MedicalFormValues } from './medical-form-values';
 
 export interface MedicalInfoFormProps {
   initialValues: MedicalFormValues;
@@ -45,237 +41,157 @@ const NONE_KNOWN_HINT = 'Write “None known” if you have none, so responders 
  */
 export function MedicalInfoForm(props: MedicalInfoFormProps) {
   const { initialValues, maxContacts, submitLabel, pendingLabel, onSubmit, submitNote, emailHint } = props;
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  const ids = useId();
-
-  // After a failed check, take the person to the first field that needs attention.
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-
-  const update = <K extends keyof MedicalFormValues>(field: K, value: MedicalFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => without(current, (key) => key === field || key === FORM_ERROR));
+  const schema = useMemo(() => medicalFormValuesSchema(maxContacts), [maxContacts]);
+  const form = useAppForm(schema, initialValues);
+  const send = async (body: MedicalForm) => {
+    const rejected = await onSubmit(body);
+    return rejected && Object.keys(rejected).length > 0 ? { errors: rejected } : undefined;
   };
-
-  const updateContact = (index: number, patch: Partial<Omit<ContactDraft, 'key'>>) => {
-    setValues((current) => ({
-      ...current,
-      emergencyContacts: current.emergencyContacts.map((contact, at) => {
-        if (at === index) return { ...contact, ...patch };
-        // Only one contact can be primary: choosing one releases the others.
-        return patch.isPrimary ? { ...contact, isPrimary: false } : contact;
-      }),
-    }));
-    const changed = Object.keys(patch).map((field) => `emergencyContacts.${index}.${field}`);
-    setErrors((current) => without(current, (key) => changed.includes(key) || key === 'emergencyContacts'));
-  };
-
-  const addContact = () => {
-    setValues((current) => ({
-      ...current,
-      emergencyContacts: [...current.emergencyContacts, newContactDraft(current.emergencyContacts.length === 0)],
-    }));
-  };
-
-  const removeContact = (index: number) => {
-    setValues((current) => ({
-      ...current,
-      emergencyContacts: current.emergencyContacts.filter((_, at) => at !== index),
-    }));
-    // Rows shift after a removal, so their messages no longer fit; the next check sets them again.
-    setErrors((current) => without(current, (key) => key.startsWith('emergencyContacts')));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const check = checkMedicalForm(values, maxContacts);
-    if (!check.ok) {
-      setErrors(check.errors);
-      setFocusRequest((count) => count + 1);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      const rejected = await onSubmit(check.form);
-      if (rejected && Object.keys(rejected).length > 0) {
-        setErrors(rejected);
-        setFocusRequest((count) => count + 1);
-      }
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const formError = errors[FORM_ERROR];
-  const hasFieldErrors = Object.keys(errors).some((key) => key !== FORM_ERROR);
-  const consentErrorId = `${ids}-consent-error`;
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-busy={pending} className="flex flex-col gap-6">
-      <Section title="About you" description="Shown on your card, so responders know who you are.">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={100}
-            value={values.firstName}
-            onChange={(event) => update('firstName', event.target.value)}
-            error={errors.firstName}
-            disabled={pending}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={100}
-            value={values.lastName}
-            onChange={(event) => update('lastName', event.target.value)}
-            error={errors.lastName}
-            disabled={pending}
-          />
-          <EmailField
-            value={values.email}
-            placeholder="you@example.com"
-            maxLength={254}
-            onChange={(event) => update('email', event.target.value)}
-            error={errors.email}
-            hint={emailHint}
-            disabled={pending}
-          />
-          <TextField
-            label="Phone number"
-            labelExtra="(optional)"
-            name="phoneNumber"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={25}
-            value={values.phoneNumber}
-            onChange={(event) => update('phoneNumber', event.target.value)}
-            error={errors.phoneNumber}
-            disabled={pending}
-          />
-        </div>
-      </Section>
-
-      <Section title="Medical details" description="What a responder needs to know in the first minutes.">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Blood group"
-            value={values.bloodGroup}
-            onChange={(event) => update('bloodGroup', event.target.value as BloodGroup | '')}
-            error={errors.bloodGroup}
-            disabled={pending}
-          >
-            <option value="" disabled>
-              Choose your blood group
-            </option>
-            {BLOOD_GROUPS.map((group) => (
-              <option key={group} value={group}>
-                {group === 'Unknown' ? 'Unknown (not sure)' : group}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Gender"
-            value={values.gender}
-            onChange={(event) => update('gender', event.target.value as Gender)}
-            error={errors.gender}
-            disabled={pending}
-          >
-            {GENDERS.map((gender) => (
-              <option key={gender} value={gender}>
-                {GENDER_LABELS[gender]}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField
-            label="Allergies"
-            placeholder="e.g. Penicillin, peanuts, bee stings"
-            hint={NONE_KNOWN_HINT}
-            maxLength={2000}
-            value={values.allergies}
-            onChange={(event) => update('allergies', event.target.value)}
-            error={errors.allergies}
-            disabled={pending}
-            containerClassName="sm:col-span-2"
-          />
-          <TextAreaField
-            label="Medical conditions"
-            placeholder="e.g. Type 1 diabetes (insulin), epilepsy, asthma; medicines you take daily"
-            hint={NONE_KNOWN_HINT}
-            maxLength={2000}
-            value={values.medicalConditions}
-            onChange={(event) => update('medicalConditions', event.target.value)}
-            error={errors.medicalConditions}
-            disabled={pending}
-            containerClassName="sm:col-span-2"
-          />
-          <OrganDonorChoice
-            value={values.organDonor}
-            onChange={(value) => update('organDonor', value)}
-            disabled={pending}
-            name={`${ids}-organ-donor`}
-          />
-        </div>
-      </Section>
-
+    <Form form={form} onSubmit={send} className="flex flex-col gap-6">
+      <AboutYou emailHint={emailHint} />
+      <MedicalDetails />
       <Section title="Emergency contacts" description="Responders can call or text them straight from your card.">
-        <EmergencyContactsFields
-          contacts={values.emergencyContacts}
-          maxContacts={maxContacts}
-          errors={errors}
-          onChange={updateContact}
-          onAdd={addContact}
-          onRemove={removeContact}
-          disabled={pending}
-        />
+        <EmergencyContactsFields maxContacts={maxContacts} />
       </Section>
+      <ConsentBox />
+      <FormAlert />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
+        <SubmitButton pendingLabel={pendingLabel} className="w-full sm:w-auto">
+          {submitLabel}
+        </SubmitButton>
+        <SubmitNote note={submitNote} />
+      </div>
+    </Form>
+  );
+}
 
-      <div>
+function useMedicalFormFields() {
+  const { register } = useFormContext<MedicalFormValues>();
+  const { sending } = useFormLayout();
+  return { register, disabled: sending };
+}
+
+function AboutYou({ emailHint }: { emailHint?: ReactNode }) {
+  const { register, disabled } = useMedicalFormFields();
+  return (
+    <Section title="About you" description="Shown on your card, so responders know who you are.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="First name"
+          autoComplete="given-name"
+          maxLength={100}
+          registration={register('firstName')}
+          disabled={disabled}
+        />
+        <Input
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={100}
+          registration={register('lastName')}
+          disabled={disabled}
+        />
+        <EmailInput
+          placeholder="you@example.com"
+          maxLength={254}
+          hint={emailHint}
+          registration={register('email')}
+          disabled={disabled}
+        />
+        <Input
+          label="Phone number"
+          labelExtra="(optional)"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={25}
+          registration={register('phoneNumber')}
+          disabled={disabled}
+        />
+      </div>
+    </Section>
+  );
+}
+
+function MedicalDetails() {
+  const { register, disabled } = useMedicalFormFields();
+  return (
+    <Section title="Medical details" description="What a responder needs to know in the first minutes.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select label="Blood group" registration={register('bloodGroup')} disabled={disabled}>
+          <option value="" disabled>
+            Choose your blood group
+          </option>
+          {BLOOD_GROUPS.map((group) => (
+            <option key={group} value={group}>
+              {group === 'Unknown' ? 'Unknown (not sure)' : group}
+            </option>
+          ))}
+        </Select>
+        <Select label="Gender" registration={register('gender')} disabled={disabled}>
+          {GENDERS.map((gender) => (
+            <option key={gender} value={gender}>
+              {GENDER_LABELS[gender]}
+            </option>
+          ))}
+        </Select>
+        <Textarea
+          label="Allergies"
+          placeholder="e.g. Penicillin, peanuts, bee stings"
+          hint={NONE_KNOWN_HINT}
+          maxLength={2000}
+          registration={register('allergies')}
+          disabled={disabled}
+          containerClassName="sm:col-span-2"
+        />
+        <Textarea
+          label="Medical conditions"
+          placeholder="e.g. Type 1 diabetes (insulin), epilepsy, asthma; medicines you take daily"
+          hint={NONE_KNOWN_HINT}
+          maxLength={2000}
+          registration={register('medicalConditions')}
+          disabled={disabled}
+          containerClassName="sm:col-span-2"
+        />
+        <OrganDonorChoice disabled={disabled} />
+      </div>
+    </Section>
+  );
+}
+
+function ConsentBox() {
+  const { register, disabled } = useMedicalFormFields();
+  return (
+    <FieldWrapper name="hasGivenConsent">
+      {(control) => (
         <label className="flex cursor-pointer items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-[15px] leading-relaxed text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
           <input
             type="checkbox"
-            checked={values.hasGivenConsent}
-            onChange={(event) => update('hasGivenConsent', event.target.checked)}
-            aria-invalid={errors.hasGivenConsent ? true : undefined}
-            aria-describedby={errors.hasGivenConsent ? consentErrorId : undefined}
-            disabled={pending}
+            {...control}
+            {...register('hasGivenConsent')}
+            disabled={disabled}
             className="mt-0.5 size-6 shrink-0 accent-red-600"
           />
           <span>
             I agree that Medical QR stores this information encrypted and shows it to anyone who scans my QR code.
           </span>
         </label>
-        {errors.hasGivenConsent ? <FieldError id={consentErrorId}>{errors.hasGivenConsent}</FieldError> : null}
-      </div>
-
-      {formError ? <InlineAlert tone="error">{formError}</InlineAlert> : null}
-
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
-        <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
-          {pending ? <Spinner /> : null}
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-        {hasFieldErrors && !formError ? (
-          <p className="text-[15px] font-semibold text-red-700 dark:text-red-400">
-            Check the highlighted fields above.
-          </p>
-        ) : submitNote ? (
-          <p className="text-[15px] text-slate-600 dark:text-slate-300">{submitNote}</p>
-        ) : null}
-      </div>
-    </form>
+      )}
+    </FieldWrapper>
   );
+}
+
+/** Beside the submit button: what to do after a failed check, else what saving does. */
+function SubmitNote({ note }: { note?: ReactNode }) {
+  const { errors } = useFormState();
+  const { root, ...fields } = errors;
+  if (Object.keys(fields).length > 0 && !root?.server) {
+    return (
+      <p className="text-[15px] font-semibold text-red-700 dark:text-red-400">Check the highlighted fields above.</p>
+    );
+  }
+  return note ? <p className="text-[15px] text-slate-600 dark:text-slate-300">{note}</p> : null;
 }
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -289,17 +205,8 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 /** Yes/No as two large segments (radio buttons underneath, so arrow keys work). */
-function OrganDonorChoice({
-  value,
-  onChange,
-  disabled,
-  name,
-}: {
-  value: boolean;
-  onChange: (value: boolean) => void;
-  disabled?: boolean;
-  name: string;
-}) {
+function OrganDonorChoice({ disabled }: { disabled?: boolean }) {
+  const { field } = useController<MedicalFormValues, 'organDonor'>({ name: 'organDonor' });
   const choices: Array<{ label: string; value: boolean }> = [
     { label: 'Yes', value: true },
     { label: 'No', value: false },
@@ -322,9 +229,10 @@ function OrganDonorChoice({
           >
             <input
               type="radio"
-              name={name}
-              checked={value === choice.value}
-              onChange={() => onChange(choice.value)}
+              name={field.name}
+              checked={field.value === choice.value}
+              onChange={() => field.onChange(choice.value)}
+              onBlur={field.onBlur}
               disabled={disabled}
               className="sr-only"
             />
@@ -334,10 +242,4 @@ function OrganDonorChoice({
       </div>
     </fieldset>
   );
-}
-
-function without(errors: FieldErrors, drop: (key: string) => boolean): FieldErrors {
-  const keys = Object.keys(errors);
-  if (!keys.some(drop)) return errors;
-  return Object.fromEntries(Object.entries(errors).filter(([key]) => !drop(key)));
 }

@@ -1,10 +1,10 @@
 import { RecordsMessages, type AnonymousCreationResponse, type MedicalForm } from '@medical-qr/contracts';
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
+import { FORM_ERROR, type FieldErrors } from '../../components/ui/form';
 import { notify } from '../../components/ui/notifications';
 import { isApiError } from '../../lib/base-query';
 import { addToStoredHistory } from '../../lib/storage';
-import { FORM_ERROR, type FieldErrors } from './medical-form-values';
 import { useCreateAnonymousMedicalRecordMutation } from './records-api';
 import { fieldErrorsFromServer } from './server-field-errors';
 

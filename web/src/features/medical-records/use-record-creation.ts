@@ -2,11 +2,11 @@ import { ErrorCodes, RecordsMessages, type MedicalForm, type MedicalRecord } fro
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../lib/hooks';
+import { FORM_ERROR, type FieldErrors } from '../../components/ui/form';
 import { notify } from '../../components/ui/notifications';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/base-query';
 import { paths } from '../../lib/paths';
-import { FORM_ERROR, type FieldErrors } from './medical-form-values';
 import { useCreateMedicalRecordMutation } from './records-api';
 import { fieldErrorsFromServer } from './server-field-errors';
 

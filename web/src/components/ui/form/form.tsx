@@ -1,0 +1,87 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { isApiError } from '../../../lib/base-query';
+import { useAppDispatch } from '../../../lib/hooks';
+import { notify } from '../notifications';
+import { failureMessage, firstMessage, FORM_ERROR, formMessage, placeErrors, type FormFailure } from './form-errors';
+import { FormLayoutContext } from './form-layout';
+
+export interface FormProps<TValues extends FieldValues, TOutput> {
+  form: UseFormReturn<TValues, unknown, TOutput>;
+  /** Sends the checked values. Answers what to show when refused, or throws for `onFailure` to describe. */
+  onSubmit: (values: TOutput) => Promise<FormFailure | void> | FormFailure | void;
+  /** Describes a thrown error (a rejected request); by default its message, for the whole form. */
+  onFailure?: (error: unknown) => FormFailure | void;
+  /** One message for the whole form in its `<FormAlert>` (the fields point to it), not one under each field. */
+  summary?: boolean;
+  /** Which message a summary shows when several fields have one. */
+  pickMessage?: (messages: readonly string[]) => string | undefined;
+  /** When given, a failed check is also toasted, under the title this returns for its message. */
+  invalidTitle?: (message: string) => string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * The form building block: check with the schema, send, and on a refusal toast it, put each
+ * message on the field it names (or once on the form) and move focus to the first field that
+ * needs attention. Fields inside use `<FieldWrapper>` (through Input, Select, ...).
+ */
+export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TValues, TOutput>) {
+  const { form, onSubmit, onFailure = describeFailure, summary = false, className, children } = props;
+  const { pickMessage = firstMessage, invalidTitle } = props;
+  const dispatch = useAppDispatch();
+  const alertId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sendingNow = useRef(false);
+  const [sending, setSending] = useState(false);
+  const [failedAttempts, setFailedAttempts] = useState(0);
+
+  // After each failed attempt (once the fields are enabled again), go to the first field to fix.
+  useEffect(() => {
+    if (failedAttempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedAttempts]);
+
+  const toast = (title: string | undefined, message: string | undefined) => {
+    if (title) dispatch(notify({ type: 'error', title, description: message }));
+  };
+
+  const send = async (values: TOutput) => {
+    if (sendingNow.current) return;
+    sendingNow.current = true;
+    setSending(true);
+    let failure: FormFailure | void;
+    try {
+      failure = await onSubmit(values);
+    } catch (error) {
+      failure = onFailure(error);
+    } finally {
+      sendingNow.current = false;
+      setSending(false);
+    }
+    if (!failure) return;
+    placeErrors(form.setError, failure);
+    toast(failure.title, failureMessage(failure, pickMessage));
+    setFailedAttempts((count) => count + 1);
+  };
+
+  const submit = form.handleSubmit(send, (errors) => {
+    setFailedAttempts((count) => count + 1);
+    const message = formMessage(errors, pickMessage, true);
+    if (invalidTitle && message) toast(invalidTitle(message), message);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <FormLayoutContext value={{ summary, alertId, sending, pickMessage }}>
+        <form ref={formRef} noValidate onSubmit={submit} aria-busy={sending} className={className}>
+          {children}
+        </form>
+      </FormLayoutContext>
+    </FormProvider>
+  );
+}
+
+function describeFailure(error: unknown): FormFailure {
+  return { errors: { [FORM_ERROR]: isApiError(error) ? error.message : 'Please try again in a moment.' } };
+}

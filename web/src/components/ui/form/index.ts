@@ -1,0 +1,12 @@
+export { EmailInput, Input, inputClasses, type InputProps } from './input';
+export { FieldError, FieldWrapper, type FieldControl, type FieldWrapperProps } from './field-wrapper';
+export { Form, type FormProps } from './form';
+export { FormAlert } from './form-alert';
+export { FORM_ERROR, type FieldErrors, type FormFailure } from './form-errors';
+export { useFormLayout } from './form-layout';
+export { PasswordInput } from './password-input';
+export { Select, type SelectProps } from './select';
+export { fieldErrorsFromMessage } from './server-field-errors';
+export { SubmitButton } from './submit-button';
+export { Textarea, type TextareaProps } from './textarea';
+export { useAppForm } from './use-app-form';
