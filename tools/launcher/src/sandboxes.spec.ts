@@ -1,21 +1,54 @@
+import { Router } from 'express';
 import nodemailer from 'nodemailer';
-import { freePort } from './isolated/free-port.js';
-import { describeProviders, sandboxProviderEnv, standInProviders, startSandboxProcess } from './sandboxes.js';
+import { defineProvider, PROVIDERS } from '@medical-qr/sandboxes';
+import { freePorts } from './isolated/free-port.js';
+import {
+  describeProviders,
+  planSandboxes,
+  sandboxBanner,
+  sandboxPortClaims,
+  sandboxPortVariables,
+  standInProviders,
+  startSandboxProcess,
+} from './sandboxes.js';
+
+/** A stand-in the catalog does not have: the launcher must handle it from its descriptor alone. */
+const payments = defineProvider({
+  name: 'payments',
+  label: 'Payments',
+  realVariables: ['PAYMENTS_API_KEY'],
+  ports: { events: { variable: 'SANDBOX_PAYMENTS_EVENTS_PORT', defaultPort: 4199 } },
+  settings: { webhookSecret: { variable: 'SANDBOX_PAYMENTS_WEBHOOK_SECRET', defaultValue: 'whsec_local' } },
+  outbound: {},
+  start: async ({ ports }) => ({ router: Router(), ports, close: async () => undefined }),
+  productEnv: ({ serverUrl, settings }) => ({
+    PAYMENTS_API_BASE: serverUrl,
+    PAYMENTS_WEBHOOK_SECRET: settings.webhookSecret,
+  }),
+  banner: ({ browserUrl, ports }) =>
+    `Payments: local checkout at ${browserUrl}/checkout, events on port ${ports.events}`,
+});
+
+/** Every stand-in of the catalog on free ports. */
+const freePlan = async (env: NodeJS.ProcessEnv) =>
+  planSandboxes(env, PROVIDERS, await freePorts(sandboxPortVariables(PROVIDERS)));
 
 describe('which providers run on stand-ins', () => {
-  it('stands in for each provider whose real variable is unset', () => {
-    expect(standInProviders({})).toEqual(['smtp', 'google']);
-    expect(standInProviders({ SMTP_URL: 'smtp://mail.example:587' })).toEqual(['google']);
-    expect(standInProviders({ GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com' })).toEqual(['smtp']);
-    expect(standInProviders({ SMTP_URL: 'smtp://mail.example:587', GOOGLE_CLIENT_ID: 'x' })).toEqual([]);
-    expect(describeProviders(['google'])).toBe(
+  const names = (env: NodeJS.ProcessEnv) => standInProviders(env).map((provider) => provider.name);
+
+  it('stands in for each provider whose real variables are unset', () => {
+    expect(names({})).toEqual(['smtp', 'google']);
+    expect(names({ SMTP_URL: 'smtp://mail.example:587' })).toEqual(['google']);
+    expect(names({ GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com' })).toEqual(['smtp']);
+    expect(names({ SMTP_URL: 'smtp://mail.example:587', GOOGLE_CLIENT_ID: 'x' })).toEqual([]);
+    expect(describeProviders({ SMTP_URL: 'smtp://mail.example:587' })).toBe(
       'Providers: SMTP mail: real (SMTP_URL is set); Google sign-in: local stand-in.',
     );
   });
 
   it('points the services at the stand-ins it runs, and only those', () => {
-    const settings = { httpPort: 4100, smtpPort: 2525, googleClientId: 'id', googleClientSecret: 'secret' };
-    expect(sandboxProviderEnv({ ...settings, providers: ['smtp', 'google'] })).toEqual({
+    const client = { SANDBOX_GOOGLE_CLIENT_ID: 'id', SANDBOX_GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(planSandboxes(client).providerEnv).toEqual({
       SANDBOX_URL: 'http://127.0.0.1:4100',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       MAIL_FROM: 'Medical QR <no-reply@medicalqr.local>',
@@ -25,12 +58,42 @@ describe('which providers run on stand-ins', () => {
       GOOGLE_TOKEN_URL: 'http://127.0.0.1:4100/token',
       GOOGLE_USERINFO_URL: 'http://127.0.0.1:4100/oauth2/v3/userinfo',
     });
-    expect(sandboxProviderEnv({ ...settings, providers: ['google'] })).not.toHaveProperty('SMTP_URL');
-    expect(sandboxProviderEnv({ ...settings, providers: ['smtp'], mailFrom: 'Me <me@example.com>' })).toEqual({
+    expect(planSandboxes({ ...client, SMTP_URL: 'smtp://mail.example:587' }).providerEnv).not.toHaveProperty(
+      'SMTP_URL',
+    );
+    const realGoogle = { GOOGLE_CLIENT_ID: 'x', MAIL_FROM: 'Me <me@example.com>', SANDBOX_SMTP_PORT: '2626' };
+    expect(planSandboxes(realGoogle).providerEnv).toEqual({
       SANDBOX_URL: 'http://127.0.0.1:4100',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMTP_URL: 'smtp://127.0.0.1:2626',
       MAIL_FROM: 'Me <me@example.com>',
     });
+  });
+
+  it('takes a new stand-in from its descriptor alone: its ports, settings, variables and banner', () => {
+    const env = { SANDBOX_HTTP_PORT: '4300', SANDBOX_PAYMENTS_EVENTS_PORT: '4301' };
+    expect(standInProviders(env, [payments])).toEqual([payments]);
+    expect(standInProviders({ PAYMENTS_API_KEY: 'sk_live_x' }, [payments])).toEqual([]);
+    expect(describeProviders({ PAYMENTS_API_KEY: 'sk_live_x' }, [payments])).toBe(
+      'Providers: Payments: real (PAYMENTS_API_KEY is set).',
+    );
+    const plan = planSandboxes(env, [payments]);
+    expect(plan).toMatchObject({
+      httpPort: 4300,
+      ports: { SANDBOX_PAYMENTS_EVENTS_PORT: 4301 },
+      settings: { SANDBOX_PAYMENTS_WEBHOOK_SECRET: 'whsec_local' },
+      providerEnv: {
+        SANDBOX_URL: 'http://127.0.0.1:4300',
+        PAYMENTS_API_BASE: 'http://127.0.0.1:4300',
+        PAYMENTS_WEBHOOK_SECRET: 'whsec_local',
+      },
+    });
+    expect(sandboxPortClaims(plan, {})).toEqual([
+      { variable: 'SANDBOX_HTTP_PORT', port: 4300, host: '127.0.0.1' },
+      { variable: 'SANDBOX_PAYMENTS_EVENTS_PORT', port: 4301, host: '127.0.0.1' },
+    ]);
+    expect(sandboxBanner(plan, env, 'http://localhost:3000')).toEqual([
+      'Payments: local checkout at http://localhost:4300/checkout, events on port 4301',
+    ]);
   });
 });
 
@@ -40,16 +103,13 @@ describe('the sandbox process', () => {
 
   it('starts, answers, logs one line per request and mail without codes, tokens or passwords, and stops', async () => {
     const lines: string[] = [];
-    const sandbox = await startSandboxProcess({
-      env,
-      httpPort: await freePort(),
-      smtpPort: await freePort(),
-      onLine: (line) => lines.push(line),
-    });
+    const sandbox = await startSandboxProcess({ env, plan: await freePlan(env), onLine: (line) => lines.push(line) });
     try {
       expect(await (await fetch(`${sandbox.url}/health`)).json()).toMatchObject({ status: 'ok' });
 
-      const transport = nodemailer.createTransport(`smtp://user:hunter2-password@127.0.0.1:${sandbox.smtpPort}`);
+      const transport = nodemailer.createTransport(
+        `smtp://user:hunter2-password@127.0.0.1:${sandbox.ports.SANDBOX_SMTP_PORT}`,
+      );
       await transport.sendMail({
         from: 'a@example.com',
         to: 'b@example.com',
@@ -117,19 +177,22 @@ describe('the sandbox process', () => {
     await expect(
       startSandboxProcess({
         env: { ...env, NODE_ENV: 'production' },
-        httpPort: await freePort(),
-        smtpPort: await freePort(),
+        plan: await freePlan(env),
         onLine: (l) => lines.push(l),
       }),
     ).rejects.toThrow(/exited during start-up with code 1/);
     expect(lines.join('\n')).toContain('refusing to start with NODE_ENV=production');
   });
 
-  it('refuses a port something already listens on', async () => {
-    const first = await startSandboxProcess({ env, httpPort: await freePort(), smtpPort: await freePort() });
+  it('refuses ports something already listens on, naming each with its variable', async () => {
+    const first = await startSandboxProcess({ env, plan: await freePlan(env) });
     try {
-      await expect(startSandboxProcess({ env, httpPort: first.httpPort, smtpPort: await freePort() })).rejects.toThrow(
-        /port \d+ \(SANDBOX_HTTP_PORT\) is already in use/,
+      const taken = planSandboxes(env, PROVIDERS, {
+        SANDBOX_HTTP_PORT: first.httpPort,
+        SANDBOX_SMTP_PORT: first.ports.SANDBOX_SMTP_PORT!,
+      });
+      await expect(startSandboxProcess({ env, plan: taken })).rejects.toThrow(
+        `  ${first.httpPort} (SANDBOX_HTTP_PORT)\n  ${first.ports.SANDBOX_SMTP_PORT} (SANDBOX_SMTP_PORT)\n`,
       );
     } finally {
       await first.stop();

@@ -1,136 +1,160 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { HTTP_PORT, PROVIDERS, type ProviderDescriptor, type StandInAddress } from '@medical-qr/sandboxes';
 import { waitForExit } from './child-process.js';
+import { findPortProblems, type PortClaim } from './port-check.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** External providers that have a local stand-in in tools/sandboxes. */
-export const STAND_IN_PROVIDERS = ['smtp', 'google'] as const;
-export type StandInProvider = (typeof STAND_IN_PROVIDERS)[number];
-
-export const PROVIDER_LABELS: Record<StandInProvider, string> = { smtp: 'SMTP mail', google: 'Google sign-in' };
-
-/** The variable whose presence means the real provider is configured. */
-export const REAL_PROVIDER_VARIABLE: Record<StandInProvider, string> = { smtp: 'SMTP_URL', google: 'GOOGLE_CLIENT_ID' };
-
-export const LOCAL_MAIL_FROM = 'Medical QR <no-reply@medicalqr.local>';
-
-/** The client the Google stand-in accepts unless SANDBOX_GOOGLE_CLIENT_ID / _SECRET say otherwise. */
-export const DEFAULT_SANDBOX_GOOGLE_CLIENT = { id: 'local-google-client', secret: 'local-google-secret' };
-
 /** Providers the environment does not configure for real: those run on the local stand-ins. */
-export function standInProviders(env: NodeJS.ProcessEnv): StandInProvider[] {
-  return STAND_IN_PROVIDERS.filter((provider) => !env[REAL_PROVIDER_VARIABLE[provider]]);
+export function standInProviders(
+  env: NodeJS.ProcessEnv,
+  catalog: readonly ProviderDescriptor[] = PROVIDERS,
+): ProviderDescriptor[] {
+  return catalog.filter((provider) => !provider.realVariables.some((variable) => env[variable]));
 }
 
 /** One line saying which providers are real and which are stand-ins. */
-export function describeProviders(standIns: readonly StandInProvider[]): string {
-  const parts = STAND_IN_PROVIDERS.map((provider) =>
-    standIns.includes(provider)
-      ? `${PROVIDER_LABELS[provider]}: local stand-in`
-      : `${PROVIDER_LABELS[provider]}: real (${REAL_PROVIDER_VARIABLE[provider]} is set)`,
-  );
+export function describeProviders(env: NodeJS.ProcessEnv, catalog: readonly ProviderDescriptor[] = PROVIDERS): string {
+  const parts = catalog.map((provider) => {
+    const set = provider.realVariables.filter((variable) => env[variable]);
+    if (!set.length) return `${provider.label}: local stand-in`;
+    return `${provider.label}: real (${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set)`;
+  });
   return `Providers: ${parts.join('; ')}.`;
+}
+
+/** Where the stand-ins will run and what the product needs to use them; decided before anything starts. */
+export interface SandboxPlan {
+  providers: readonly ProviderDescriptor[];
+  httpPort: number;
+  /** Each stand-in's own ports, by variable (SANDBOX_SMTP_PORT: 2525). */
+  ports: Record<string, number>;
+  /** Each stand-in's settings, by variable (SANDBOX_GOOGLE_CLIENT_ID: ...). */
+  settings: Record<string, string>;
+  /** What every other process needs to use the stand-ins (only those in this plan), SANDBOX_URL included. */
+  providerEnv: NodeJS.ProcessEnv;
+}
+
+const valuesOf = <T, R>(record: Record<string, T>, value: (entry: T) => R): Record<string, R> =>
+  Object.fromEntries(Object.entries(record).map(([name, entry]) => [name, value(entry)]));
+
+type Placement = Pick<SandboxPlan, 'httpPort' | 'ports' | 'settings'>;
+
+/** One stand-in's address, under the descriptor's own names for its ports and settings. */
+function addressOf(provider: ProviderDescriptor, placement: Placement, env: NodeJS.ProcessEnv): StandInAddress {
+  return {
+    serverUrl: `http://127.0.0.1:${placement.httpPort}`,
+    // A browser is sent here, so it names the host the app's own URL names.
+    browserUrl: `http://localhost:${placement.httpPort}`,
+    ports: valuesOf(provider.ports, ({ variable }) => placement.ports[variable]!),
+    settings: valuesOf(provider.settings, ({ variable }) => placement.settings[variable]!),
+    env,
+  };
+}
+
+/**
+ * Plans the given stand-ins: each declared port and setting from `chosen` (free ports picked by a test), else the
+ * environment, else the descriptor's default; then the variables each descriptor gives the product.
+ */
+export function planSandboxes(
+  env: NodeJS.ProcessEnv,
+  providers: readonly ProviderDescriptor[] = standInProviders(env),
+  chosen: Record<string, number> = {},
+): SandboxPlan {
+  const portOf = ({ variable, defaultPort }: { variable: string; defaultPort: number }) =>
+    chosen[variable] ?? Number(env[variable] ?? defaultPort);
+  const placement: Placement = { httpPort: portOf(HTTP_PORT), ports: {}, settings: {} };
+  for (const provider of providers) {
+    for (const port of Object.values(provider.ports)) placement.ports[port.variable] = portOf(port);
+    for (const { variable, defaultValue } of Object.values(provider.settings)) {
+      placement.settings[variable] = env[variable] ?? defaultValue;
+    }
+  }
+  const providerEnv: NodeJS.ProcessEnv = { SANDBOX_URL: `http://127.0.0.1:${placement.httpPort}` };
+  for (const provider of providers)
+    Object.assign(providerEnv, provider.productEnv(addressOf(provider, placement, env)));
+  return { providers, ...placement, providerEnv };
+}
+
+/** Every port variable the given stand-ins listen on, the shared HTTP one first. */
+export function sandboxPortVariables(providers: readonly ProviderDescriptor[]): string[] {
+  const own = providers.flatMap((provider) => Object.values(provider.ports).map(({ variable }) => variable));
+  return [HTTP_PORT.variable, ...own];
+}
+
+/** Every port the plan's stand-ins declare, plus the shared HTTP port, as variables for a child's environment. */
+export function planPorts(plan: SandboxPlan): Record<string, number> {
+  return { [HTTP_PORT.variable]: plan.httpPort, ...plan.ports };
+}
+
+/** The ports a plan will listen on, for the start-up check. */
+export function sandboxPortClaims(plan: SandboxPlan, env: NodeJS.ProcessEnv): PortClaim[] {
+  const host = env.SANDBOX_HOST ?? '127.0.0.1';
+  return Object.entries(planPorts(plan)).map(([variable, port]) => ({ variable, port, host }));
+}
+
+/** The banner lines of the stand-ins that have something to open ("Mail sent locally: ..."). */
+export function sandboxBanner(plan: SandboxPlan, env: NodeJS.ProcessEnv, appUrl: string): string[] {
+  return plan.providers.flatMap((provider) =>
+    provider.banner ? [provider.banner({ ...addressOf(provider, plan, env), appUrl })] : [],
+  );
 }
 
 export interface SandboxOptions {
   /** The environment the other processes get; the sandbox inherits it (NODE_ENV, LOG_LEVEL, PATH...). */
   env: NodeJS.ProcessEnv;
-  /** Which stand-ins to run (default: all). */
-  providers?: readonly StandInProvider[];
-  /** Defaults: SANDBOX_HTTP_PORT / SANDBOX_SMTP_PORT from env, else 4100 / 2525. */
-  httpPort?: number;
-  smtpPort?: number;
+  /** Which stand-ins to run and where (default: those the environment does not configure for real). */
+  plan?: SandboxPlan;
+  /** The product's own address, for stand-ins that call it (webhooks). */
+  productUrl?: string;
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
   /** How long to wait for `GET /health` to answer 200. */
   readyTimeoutMs?: number;
 }
 
-export interface RunningSandboxProcess {
+export interface RunningSandboxProcess extends SandboxPlan {
   /** http://127.0.0.1:<http port> */
   url: string;
-  httpPort: number;
-  smtpPort: number;
-  providers: readonly StandInProvider[];
-  /** What every other process needs to use the stand-ins (only for the providers that run here). */
-  providerEnv: NodeJS.ProcessEnv;
   process: ChildProcess;
   /** Resolves when the sandbox exits on its own (not through stop()). */
   crashed: Promise<{ process: 'sandboxes'; code: number | null }>;
   stop(): Promise<void>;
 }
 
-/** The variables that point the services at the stand-ins. */
-export function sandboxProviderEnv(options: {
-  httpPort: number;
-  smtpPort: number;
-  providers: readonly StandInProvider[];
-  googleClientId: string;
-  googleClientSecret: string;
-  mailFrom?: string;
-}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { SANDBOX_URL: `http://127.0.0.1:${options.httpPort}` };
-  if (options.providers.includes('smtp')) {
-    env.SMTP_URL = `smtp://127.0.0.1:${options.smtpPort}`;
-    env.MAIL_FROM = options.mailFrom ?? LOCAL_MAIL_FROM;
+/** Resolves once the stand-ins answer `GET /health`; throws if the process exits or the time runs out. */
+async function waitForHealth(url: string, timeoutMs: number, exited: () => number | null | undefined): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem: string;
+  for (;;) {
+    const code = exited();
+    if (code !== undefined) {
+      throw new Error(`the provider stand-ins (tools/sandboxes) exited during start-up with code ${code}`);
+    }
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      lastProblem = `health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`the provider stand-ins did not answer ${url}/health in time (${lastProblem})`);
+    await new Promise((r) => setTimeout(r, 100));
   }
-  if (options.providers.includes('google')) {
-    env.GOOGLE_CLIENT_ID = options.googleClientId;
-    env.GOOGLE_CLIENT_SECRET = options.googleClientSecret;
-    // The browser follows this one, so it names localhost like the app's own URL; the services call the others.
-    env.GOOGLE_AUTH_URL = `http://localhost:${options.httpPort}/o/oauth2/v2/auth`;
-    env.GOOGLE_TOKEN_URL = `http://127.0.0.1:${options.httpPort}/token`;
-    env.GOOGLE_USERINFO_URL = `http://127.0.0.1:${options.httpPort}/oauth2/v3/userinfo`;
-  }
-  return env;
 }
 
-/** Whether something already listens on a loopback port. */
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-/**
- * Runs tools/sandboxes (built) as its own process and resolves once its `GET /health` answers. Start it before the
- * services (they are given its URLs) and stop it after them.
- */
-export async function startSandboxProcess(options: SandboxOptions): Promise<RunningSandboxProcess> {
-  const providers = options.providers ?? STAND_IN_PROVIDERS;
-  const httpPort = options.httpPort ?? Number(options.env.SANDBOX_HTTP_PORT ?? 4100);
-  const smtpPort = options.smtpPort ?? Number(options.env.SANDBOX_SMTP_PORT ?? 2525);
-  const googleClientId = options.env.SANDBOX_GOOGLE_CLIENT_ID ?? DEFAULT_SANDBOX_GOOGLE_CLIENT.id;
-  const googleClientSecret = options.env.SANDBOX_GOOGLE_CLIENT_SECRET ?? DEFAULT_SANDBOX_GOOGLE_CLIENT.secret;
-  // Otherwise the health check could be answered by whatever holds the port (another npm start, say).
-  for (const [variable, port] of [
-    ['SANDBOX_HTTP_PORT', httpPort],
-    ['SANDBOX_SMTP_PORT', smtpPort],
-  ] as const) {
-    if (!Number.isInteger(port) || port < 1 || port > 65535) {
-      throw new Error(`${variable} must be a port number from 1 to 65535, not "${port}".`);
-    }
-    if (await portAnswers(port)) {
-      throw new Error(
-        `port ${port} (${variable}) is already in use, so the provider stand-ins cannot listen there. Stop what holds it (another npm start?) or set ${variable} to a free port.`,
-      );
-    }
-  }
+function spawnSandboxes(plan: SandboxPlan, options: SandboxOptions): ChildProcess {
   const child = spawn(process.execPath, ['tools/sandboxes/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...options.env,
       SANDBOX_HOST: options.env.SANDBOX_HOST ?? '127.0.0.1',
-      SANDBOX_HTTP_PORT: String(httpPort),
-      SANDBOX_SMTP_PORT: String(smtpPort),
-      SANDBOX_PROVIDERS: providers.join(','),
-      SANDBOX_GOOGLE_CLIENT_ID: googleClientId,
-      SANDBOX_GOOGLE_CLIENT_SECRET: googleClientSecret,
+      SANDBOX_PROVIDERS: plan.providers.map((provider) => provider.name).join(','),
+      ...(options.productUrl ? { SANDBOX_PRODUCT_URL: options.productUrl } : {}),
+      ...Object.fromEntries(Object.entries(planPorts(plan)).map(([variable, port]) => [variable, String(port)])),
+      ...plan.settings,
     },
     // The IPC channel lets the sandbox notice its launcher is gone and stop (see exitWithParent).
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -138,57 +162,38 @@ export async function startSandboxProcess(options: SandboxOptions): Promise<Runn
   for (const stream of ['stdout', 'stderr'] as const) {
     createInterface({ input: child[stream]! }).on('line', (line) => options.onLine?.(line, stream));
   }
+  return child;
+}
+
+/**
+ * Runs tools/sandboxes (built) as its own process and resolves once its `GET /health` answers. Start it before the
+ * services (they are given its URLs) and stop it after them.
+ */
+export async function startSandboxProcess(options: SandboxOptions): Promise<RunningSandboxProcess> {
+  const plan = options.plan ?? planSandboxes(options.env);
+  // Otherwise the health check could be answered by whatever holds the port (another npm start, say).
+  const busy = await findPortProblems(sandboxPortClaims(plan, options.env));
+  if (busy) throw new Error(`the provider stand-ins cannot listen where they should.\n${busy}`);
+  const child = spawnSandboxes(plan, options);
   let stopping = false;
-  let exited = false;
+  let exitCode: number | null | undefined;
   let reportCrash!: (value: { process: 'sandboxes'; code: number | null }) => void;
   const crashed = new Promise<{ process: 'sandboxes'; code: number | null }>((resolve) => (reportCrash = resolve));
   child.on('exit', (code) => {
-    exited = true;
+    exitCode = code;
     if (!stopping) reportCrash({ process: 'sandboxes', code });
   });
-
   const stop = async () => {
     stopping = true;
     child.kill('SIGTERM');
     if (!(await waitForExit(child, 5000))) child.kill('SIGKILL');
   };
-
-  const url = `http://127.0.0.1:${httpPort}`;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 15_000);
-  let lastProblem: string;
-  for (;;) {
-    if (exited) {
-      throw new Error(`the provider stand-ins (tools/sandboxes) exited during start-up with code ${child.exitCode}`);
-    }
-    try {
-      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) break;
-      lastProblem = `health answered ${response.status}`;
-    } catch (error) {
-      lastProblem = (error as Error).message;
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the provider stand-ins did not answer ${url}/health in time (${lastProblem})`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  const url = `http://127.0.0.1:${plan.httpPort}`;
+  try {
+    await waitForHealth(url, options.readyTimeoutMs ?? 15_000, () => exitCode);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-
-  return {
-    url,
-    httpPort,
-    smtpPort,
-    providers,
-    providerEnv: sandboxProviderEnv({
-      httpPort,
-      smtpPort,
-      providers,
-      googleClientId,
-      googleClientSecret,
-      mailFrom: options.env.MAIL_FROM,
-    }),
-    process: child,
-    crashed,
-    stop,
-  };
+  return { ...plan, url, process: child, crashed, stop };
 }

@@ -2,22 +2,28 @@ import { fileURLToPath } from 'node:url';
 import { ensureDatabase } from '@medical-qr/platform';
 import { formatLogLine } from './log-format.js';
 import { ensureLocalSecrets, loadEnvFile } from './local-env.js';
+import { findPortProblems } from './port-check.js';
 import { describeUrl, findUnreachableStores } from './preflight.js';
-import { describeProviders, standInProviders, startSandboxProcess, type RunningSandboxProcess } from './sandboxes.js';
-import { startStack } from './stack.js';
+import {
+  describeProviders,
+  planSandboxes,
+  sandboxBanner,
+  sandboxPortClaims,
+  startSandboxProcess,
+  type RunningSandboxProcess,
+  type SandboxPlan,
+} from './sandboxes.js';
+import { startStack, type RunningStack } from './stack.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/**
- * `npm start`: check the stores, create the database, start the provider stand-ins for every provider not configured
- * for real, run every process, print the URL, stop all on Ctrl-C.
- */
-export async function main(): Promise<void> {
+/** The local defaults, then .env (written with fresh secrets on the first run), then the environment, which wins. */
+function localEnvironment(): NodeJS.ProcessEnv {
   const envFile = `${ROOT}.env`;
   const { added } = ensureLocalSecrets(envFile);
   if (added.length) console.log(`Wrote local secrets to .env: ${added.join(', ')} (keep it; it is git-ignored).`);
   loadEnvFile(envFile);
-  const env: NodeJS.ProcessEnv = {
+  return {
     NODE_ENV: 'development',
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/medical_qr',
     REDIS_URL: 'redis://127.0.0.1:6379',
@@ -27,7 +33,10 @@ export async function main(): Promise<void> {
     DEMO_LOGIN: 'true',
     ...process.env,
   };
+}
 
+/** Everything that would stop the system once started, found before anything is created: ports, then the stores. */
+async function preflight(env: NodeJS.ProcessEnv, plan: SandboxPlan): Promise<void> {
   for (const variable of ['DATABASE_URL', 'REDIS_URL', 'NATS_URL'] as const) {
     try {
       new URL(env[variable]!);
@@ -35,30 +44,55 @@ export async function main(): Promise<void> {
       fail(`${variable} is not a valid URL: "${env[variable]}".`);
     }
   }
-  const problems = await findUnreachableStores({
-    DATABASE_URL: env.DATABASE_URL!,
-    REDIS_URL: env.REDIS_URL!,
-    NATS_URL: env.NATS_URL!,
-  });
-  if (problems.length) fail(problems.join('\n'));
+  const [ports, stores] = await Promise.all([
+    findPortProblems([
+      { variable: 'PORT', port: Number(env.PORT), host: env.HOST ?? '0.0.0.0' },
+      ...(plan.providers.length ? sandboxPortClaims(plan, env) : []),
+    ]),
+    findUnreachableStores({ DATABASE_URL: env.DATABASE_URL!, REDIS_URL: env.REDIS_URL!, NATS_URL: env.NATS_URL! }),
+  ]);
+  const problems = [...(ports ? [ports] : []), ...stores];
+  if (problems.length) fail(problems.join('\n\n'));
+}
+
+/** "Created database medical_qr on 127.0.0.1:5432", the line `npm start` prints when it makes the database. */
+export function createdDatabaseMessage(databaseUrl: string): string {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  return `Created database ${name} on ${describeUrl(databaseUrl)}.`;
+}
+
+async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<void> {
   try {
-    if (await ensureDatabase(env.DATABASE_URL!)) console.log(`Created database at ${describeUrl(env.DATABASE_URL!)}.`);
+    if (await ensureDatabase(env.DATABASE_URL!)) console.log(createdDatabaseMessage(env.DATABASE_URL!));
   } catch (error) {
     fail(`Cannot use the database named in DATABASE_URL: ${(error as Error).message}`);
   }
+}
 
-  const standIns = standInProviders(env);
-  console.log(describeProviders(standIns));
-  let sandboxes: RunningSandboxProcess | undefined;
-  if (standIns.length) {
-    console.log('Starting the provider stand-ins...');
-    sandboxes = await startSandboxProcess({
-      env,
-      providers: standIns,
-      onLine: (line) => console.log(formatLogLine('sandbox', line)),
-    }).catch((error: Error) => fail(`Start-up failed: ${error.message}`));
-    Object.assign(env, sandboxes.providerEnv);
-  }
+async function startStandIns(env: NodeJS.ProcessEnv, plan: SandboxPlan): Promise<RunningSandboxProcess | undefined> {
+  console.log(describeProviders(env));
+  if (!plan.providers.length) return undefined;
+  console.log('Starting the provider stand-ins...');
+  const sandboxes = await startSandboxProcess({
+    env,
+    plan,
+    productUrl: `http://127.0.0.1:${env.PORT}`,
+    onLine: (line) => console.log(formatLogLine('sandbox', line)),
+  }).catch((error: Error) => fail(`Start-up failed: ${error.message}`));
+  Object.assign(env, sandboxes.providerEnv);
+  return sandboxes;
+}
+
+/**
+ * `npm start`: check ports and stores, create the database, start the provider stand-ins for every provider not
+ * configured for real, run every process, print the URL, stop all on Ctrl-C.
+ */
+export async function main(): Promise<void> {
+  const env = localEnvironment();
+  const plan = planSandboxes(env);
+  await preflight(env, plan);
+  await prepareDatabase(env);
+  const sandboxes = await startStandIns(env, plan);
 
   console.log('Starting the services...');
   const stack = await startStack({
@@ -70,11 +104,13 @@ export async function main(): Promise<void> {
   });
 
   console.log(`\nMedical QR is running at ${stack.url}`);
-  if (standIns.includes('smtp')) console.log(`Mail sent locally: ${stack.url}/dev/mailbox`);
-  if (standIns.includes('google'))
-    console.log(`Google sign-in: local stand-in at http://localhost:${sandboxes!.httpPort}`);
+  for (const line of sandboxBanner(plan, env, stack.url)) console.log(line);
   console.log('(Ctrl-C stops everything.)\n');
+  stopTogether(stack, sandboxes);
+}
 
+/** Ctrl-C or SIGTERM stops every process; so does any process that exits on its own. */
+function stopTogether(stack: RunningStack, sandboxes: RunningSandboxProcess | undefined): void {
   const stopAll = async () => {
     await stack.stop();
     await sandboxes?.stop();

@@ -3,12 +3,17 @@ import { loadSandboxConfig } from './config.js';
 
 describe('loadSandboxConfig', () => {
   it('fills local defaults when nothing is set', () => {
-    expect(loadSandboxConfig({})).toEqual({
+    const config = loadSandboxConfig({});
+    expect({ ...config, providers: config.providers.map((provider) => provider.name) }).toEqual({
       host: '127.0.0.1',
       httpPort: 4100,
-      smtpPort: 2525,
+      ports: { SANDBOX_SMTP_PORT: 2525 },
       providers: ['smtp', 'google'],
-      google: { clientId: 'local-google-client', clientSecret: 'local-google-secret' },
+      settings: {
+        SANDBOX_GOOGLE_CLIENT_ID: 'local-google-client',
+        SANDBOX_GOOGLE_CLIENT_SECRET: 'local-google-secret',
+      },
+      productUrl: undefined,
       logLevel: 'info',
       nodeEnv: 'development',
     });

@@ -1,8 +1,18 @@
 export * from './config.js';
 export * from './server.js';
-export type { ProviderContext, RunningProvider } from './provider.js';
-export { Mailbox, extractLinks, MAILBOX_CAPACITY, MAX_MESSAGE_BYTES, type CaughtMail } from './smtp/index.js';
+export * from './provider-descriptor.js';
+export { PROVIDERS } from './providers.js';
 export {
+  smtpProvider,
+  Mailbox,
+  extractLinks,
+  LOCAL_MAIL_FROM,
+  MAILBOX_CAPACITY,
+  MAX_MESSAGE_BYTES,
+  type CaughtMail,
+} from './smtp/index.js';
+export {
+  googleProvider,
   OAuthStore,
   stableSub,
   userinfo,

@@ -3,16 +3,14 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createLogger } from '@medical-qr/platform';
 import { PRODUCTION_REFUSAL, type SandboxConfig } from './config.js';
-import { createGoogleProvider } from './google/index.js';
-import type { RunningProvider } from './provider.js';
-import { startSmtpProvider } from './smtp/index.js';
+import type { ProviderContext, ProviderDescriptor, RunningProvider, SandboxLogger } from './provider-descriptor.js';
 
 export interface RunningSandboxes {
   /** Base URL of the HTTP server, e.g. http://127.0.0.1:4100. */
   httpUrl: string;
   httpPort: number;
-  /** The SMTP catcher's port; undefined when the smtp stand-in is not among config.providers. */
-  smtpPort: number | undefined;
+  /** The ports the running stand-ins listen on besides HTTP, by variable (SANDBOX_SMTP_PORT: 2525). */
+  ports: Readonly<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -21,35 +19,98 @@ function loopbackFor(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+const valuesOf = <T, R>(record: Record<string, T>, value: (entry: T) => R): Record<string, R> =>
+  Object.fromEntries(Object.entries(record).map(([name, entry]) => [name, value(entry)]));
+
+/** What one stand-in gets: its own ports and settings under its own names, and the product's address. */
+function contextFor(provider: ProviderDescriptor, config: SandboxConfig, logger: SandboxLogger): ProviderContext {
+  return {
+    host: config.host,
+    ports: valuesOf(provider.ports, ({ variable, defaultPort }) => config.ports[variable] ?? defaultPort),
+    settings: valuesOf(provider.settings, ({ variable, defaultValue }) => config.settings[variable] ?? defaultValue),
+    logger,
+    productUrl(call) {
+      const outbound = provider.outbound[call];
+      if (!outbound) throw new Error(`the ${provider.name} stand-in declares no outbound call "${call}"`);
+      if (!config.productUrl) {
+        throw new Error(`the ${provider.name} stand-in needs SANDBOX_PRODUCT_URL to send ${outbound.what}`);
+      }
+      return new URL(outbound.path, config.productUrl).toString();
+    },
+  };
+}
+
+/** Starts the configured stand-ins one after the other; if one fails, stops those already running. */
+async function startProviders(config: SandboxConfig, logger: SandboxLogger) {
+  const running: Array<{ provider: ProviderDescriptor; instance: RunningProvider }> = [];
+  const close = () => Promise.all(running.map(({ instance }) => instance.close())).then(() => undefined);
+  try {
+    for (const provider of config.providers) {
+      running.push({ provider, instance: await provider.start(contextFor(provider, config, logger)) });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const ports = Object.fromEntries(
+    running.flatMap(({ provider, instance }) =>
+      Object.entries(provider.ports).map(([name, { variable }]) => [variable, instance.ports[name]!]),
+    ),
+  );
+  return { routers: running.map(({ instance }) => instance.router), ports, close };
+}
+
 /**
  * Starts every configured stand-in in this process: one HTTP server mounting each provider's routes on the real
- * provider's paths, plus the SMTP catcher. Refuses to run with NODE_ENV=production.
+ * provider's paths, plus whatever else each one listens on. Refuses to run with NODE_ENV=production.
  */
 export async function startSandboxes(config: SandboxConfig): Promise<RunningSandboxes> {
   if (config.nodeEnv === 'production' || process.env.NODE_ENV === 'production') {
     throw new Error(`refusing to start with NODE_ENV=production: ${PRODUCTION_REFUSAL}`);
   }
   const logger = createLogger('sandboxes', config.logLevel);
-  const context = { config, logger };
-  const providers: RunningProvider[] = [];
-  let smtpPort: number | undefined;
-  const closeProviders = () => Promise.all(providers.map((provider) => provider.close())).then(() => undefined);
-
+  const providers = await startProviders(config, logger);
+  const app = sandboxApp(providers.routers, config, logger);
+  let server: Server;
   try {
-    for (const name of config.providers) {
-      if (name === 'smtp') {
-        const smtp = await startSmtpProvider(context);
-        smtpPort = smtp.smtpPort;
-        providers.push(smtp);
-      } else if (name === 'google') {
-        providers.push(createGoogleProvider(context));
-      }
-    }
+    server = await new Promise<Server>((resolve, reject) => {
+      const listening = app.listen(config.httpPort, config.host, (error?: Error) =>
+        error ? reject(error) : resolve(listening),
+      );
+    });
   } catch (error) {
-    await closeProviders();
+    await providers.close();
     throw error;
   }
+  const httpPort = (server.address() as AddressInfo).port;
+  const httpUrl = `http://${loopbackFor(config.host)}:${httpPort}`;
+  const names = config.providers.map((provider) => provider.name);
+  const others = Object.entries(providers.ports).map(([variable, port]) => `, ${variable} ${port}`);
+  logger.info(
+    { httpUrl, ports: providers.ports, providers: names },
+    `provider stand-ins listening: HTTP ${httpUrl}${others.join('')} (${names.join(', ') || 'none'})`,
+  );
 
+  let closing: Promise<void> | undefined;
+  return {
+    httpUrl,
+    httpPort,
+    ports: providers.ports,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await providers.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The shared HTTP server: a log line per request, health, then every stand-in's routes. */
+function sandboxApp(routers: express.Router[], config: SandboxConfig, logger: SandboxLogger) {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -67,13 +128,13 @@ export async function startSandboxes(config: SandboxConfig): Promise<RunningSand
     next();
   });
   app.get('/health', (_req, res) => {
-    res.json({ status: 'ok', providers: config.providers });
+    res.json({ status: 'ok', providers: config.providers.map((provider) => provider.name) });
   });
   // Browsers ask for it on every page; an empty answer keeps their consoles free of 404s.
   app.get('/favicon.ico', (_req, res) => {
     res.status(204).set('Cache-Control', 'max-age=86400').end();
   });
-  for (const provider of providers) app.use(provider.router);
+  for (const router of routers) app.use(router);
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ error: 'not_found', error_description: 'No stand-in answers on this path.' });
   });
@@ -85,38 +146,5 @@ export async function startSandboxes(config: SandboxConfig): Promise<RunningSand
       .json({ error: status === 500 ? 'server_error' : 'invalid_request', error_description: error.message });
   });
 
-  let server: Server;
-  try {
-    server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(config.httpPort, config.host, (error?: Error) =>
-        error ? reject(error) : resolve(listening),
-      );
-    });
-  } catch (error) {
-    await closeProviders();
-    throw error;
-  }
-  const httpPort = (server.address() as AddressInfo).port;
-  const httpUrl = `http://${loopbackFor(config.host)}:${httpPort}`;
-  logger.info(
-    { httpUrl, smtpPort, providers: config.providers },
-    `provider stand-ins listening: HTTP ${httpUrl}${smtpPort === undefined ? '' : `, SMTP port ${smtpPort}`} (${config.providers.join(', ') || 'none'})`,
-  );
-
-  let closing: Promise<void> | undefined;
-  return {
-    httpUrl,
-    httpPort,
-    smtpPort,
-    close() {
-      closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        await closeProviders();
-      })();
-      return closing;
-    },
-  };
+  return app;
 }

@@ -2,16 +2,12 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { dropDatabase, ensureDatabase } from '@medical-qr/platform';
-import {
-  DEFAULT_SANDBOX_GOOGLE_CLIENT,
-  sandboxProviderEnv,
-  STAND_IN_PROVIDERS,
-  startSandboxProcess,
-  type RunningSandboxProcess,
-} from '../sandboxes.js';
+import { PROVIDERS } from '@medical-qr/sandboxes';
+import { planSandboxes, sandboxPortVariables, startSandboxProcess, type RunningSandboxProcess } from '../sandboxes.js';
 import { startStack, type RunningStack } from '../stack.js';
-import { freePort } from './free-port.js';
+import { freePorts } from './free-port.js';
 import { PrivateNats } from './private-nats.js';
+import { removeRedisKeys } from './redis-cleanup.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PG_SERVER = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -67,22 +63,20 @@ export async function startIsolatedStack(label: string, overrides: NodeJS.Proces
       Object.entries(overrides).filter(([name]) => name.startsWith('SANDBOX_') || name === 'LOG_LEVEL'),
     ),
   );
-  const sandboxPorts = { httpPort: await freePort(), smtpPort: await freePort() };
+  const ports = await freePorts(['PORT', ...sandboxPortVariables(PROVIDERS)]);
+  const plan = planSandboxes(sandboxEnv, PROVIDERS, ports);
   const env = isolatedEnvironment({
     DATABASE_URL: databaseUrl,
     NATS_URL: nats.url,
-    PORT: String(await freePort()),
-    ...sandboxProviderEnv({
-      ...sandboxPorts,
-      providers: STAND_IN_PROVIDERS,
-      googleClientId: sandboxEnv.SANDBOX_GOOGLE_CLIENT_ID ?? DEFAULT_SANDBOX_GOOGLE_CLIENT.id,
-      googleClientSecret: sandboxEnv.SANDBOX_GOOGLE_CLIENT_SECRET ?? DEFAULT_SANDBOX_GOOGLE_CLIENT.secret,
-    }),
+    PORT: String(ports.PORT),
+    ...plan.providerEnv,
     ...overrides,
   });
   const cleanUp = async () => {
     await nats.stop();
     await dropDatabase(databaseUrl).catch(() => undefined);
+    // Sessions, limits and queues the system left in the shared Redis, all under its own prefix.
+    await removeRedisKeys(env.REDIS_URL!, env.REDIS_PREFIX!).catch(() => undefined);
     log.end();
   };
   try {
@@ -94,7 +88,12 @@ export async function startIsolatedStack(label: string, overrides: NodeJS.Proces
   // The stand-ins' ports are chosen above, so they start alongside the services rather than a second before them
   // (no service calls a provider while starting); both must answer before the system is handed over.
   const [sandboxStart, stackStart] = await Promise.allSettled([
-    startSandboxProcess({ env: sandboxEnv, ...sandboxPorts, onLine: (line) => log.write(`sandboxes ${line}\n`) }),
+    startSandboxProcess({
+      env: sandboxEnv,
+      plan,
+      productUrl: `http://127.0.0.1:${ports.PORT}`,
+      onLine: (line) => log.write(`sandboxes ${line}\n`),
+    }),
     startStack({ env, onLine: (name, line) => log.write(`${name} ${line}\n`) }),
   ]);
   if (sandboxStart.status === 'rejected' || stackStart.status === 'rejected') {

@@ -1,8 +1,6 @@
-import { Router, type Request } from 'express';
-import { sendPage } from '../html.js';
-import type { ProviderContext, RunningProvider } from '../provider.js';
+import { defineProvider } from '../provider-descriptor.js';
 import { Mailbox } from './mailbox.js';
-import { renderMailboxPage } from './mailbox-page.js';
+import { mailboxRoutes } from './mailbox-routes.js';
 import { startSmtpCatcher } from './smtp-catcher.js';
 
 export { Mailbox, extractLinks, type CaughtMail } from './mailbox.js';
@@ -11,35 +9,25 @@ export { MAX_MESSAGE_BYTES } from './smtp-catcher.js';
 /** Keeps this many messages; older ones drop off. */
 export const MAILBOX_CAPACITY = 200;
 
-function recipientFilter(req: Request): string | undefined {
-  const to = req.query.to;
-  return typeof to === 'string' && to.trim() ? to.trim() : undefined;
-}
+/** The sender the product uses with the stand-in, unless MAIL_FROM says otherwise. */
+export const LOCAL_MAIL_FROM = 'Medical QR <no-reply@medicalqr.local>';
 
-/** The SMTP catcher and its mailbox: `GET /dev/mailbox` (HTML), `GET /dev/mailbox.json`, `DELETE /dev/mailbox`. */
-export async function startSmtpProvider(
-  context: ProviderContext,
-): Promise<RunningProvider & { smtpPort: number; mailbox: Mailbox }> {
-  const mailbox = new Mailbox(MAILBOX_CAPACITY);
-  const catcher = await startSmtpCatcher({
-    host: context.config.host,
-    port: context.config.smtpPort,
-    mailbox,
-    logger: context.logger,
-  });
-
-  const router = Router();
-  router.get('/dev/mailbox.json', (req, res) => {
-    res.set('Cache-Control', 'no-store').json(mailbox.list(recipientFilter(req)));
-  });
-  router.get('/dev/mailbox', (req, res) => {
-    const filter = recipientFilter(req);
-    sendPage(res, { title: 'Local mailbox · Medical QR', body: renderMailboxPage(mailbox.list(filter), filter) });
-  });
-  router.delete('/dev/mailbox', (_req, res) => {
-    mailbox.clear();
-    res.status(204).end();
-  });
-
-  return { name: 'smtp', router, smtpPort: catcher.port, mailbox, close: () => catcher.close() };
-}
+/** An SMTP catcher that keeps every mail in memory, and the mailbox pages that show them. */
+export const smtpProvider = defineProvider({
+  name: 'smtp',
+  label: 'SMTP mail',
+  realVariables: ['SMTP_URL'],
+  ports: { smtp: { variable: 'SANDBOX_SMTP_PORT', defaultPort: 2525 } },
+  settings: {},
+  outbound: {},
+  async start({ host, ports, logger }) {
+    const mailbox = new Mailbox(MAILBOX_CAPACITY);
+    const catcher = await startSmtpCatcher({ host, port: ports.smtp, mailbox, logger });
+    return { router: mailboxRoutes(mailbox), ports: { smtp: catcher.port }, close: () => catcher.close() };
+  },
+  productEnv: ({ serverUrl, ports, env }) => ({
+    SMTP_URL: `smtp://${new URL(serverUrl).hostname}:${ports.smtp}`,
+    MAIL_FROM: env.MAIL_FROM ?? LOCAL_MAIL_FROM,
+  }),
+  banner: ({ appUrl }) => `Mail sent locally: ${appUrl}/dev/mailbox`,
+});

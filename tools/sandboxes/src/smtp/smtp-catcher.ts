@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { SandboxLogger } from '../provider.js';
+import type { SandboxLogger } from '../provider-descriptor.js';
 import { extractLinks, type Mailbox } from './mailbox.js';
 
 /** Largest message accepted, as the SIZE extension advertises it. */

@@ -17,7 +17,7 @@ describe('SMTP catcher and /dev/mailbox', () => {
   });
 
   /** Sends through SMTP_URL the way the services do (nodemailer with a URL). */
-  async function send(message: SendMailOptions, url = `smtp://127.0.0.1:${sandboxes.smtpPort}`) {
+  async function send(message: SendMailOptions, url = `smtp://127.0.0.1:${sandboxes.ports.SANDBOX_SMTP_PORT}`) {
     const transport = nodemailer.createTransport(url);
     try {
       return await transport.sendMail({ from: 'Medical QR <no-reply@medicalqr.local>', ...message });
@@ -62,11 +62,11 @@ describe('SMTP catcher and /dev/mailbox', () => {
   it('accepts AUTH PLAIN and LOGIN with any credentials', async () => {
     await send(
       { to: 'a@example.com', subject: 'plain', text: 'x' },
-      `smtp://anyone:whatever@127.0.0.1:${sandboxes.smtpPort}`,
+      `smtp://anyone:whatever@127.0.0.1:${sandboxes.ports.SANDBOX_SMTP_PORT}`,
     );
     const transport = nodemailer.createTransport({
       host: '127.0.0.1',
-      port: sandboxes.smtpPort,
+      port: sandboxes.ports.SANDBOX_SMTP_PORT,
       secure: false,
       auth: { user: 'someone', pass: 'secret' },
       authMethod: 'LOGIN',

@@ -1,0 +1,9 @@
+import { googleProvider } from './google/index.js';
+import type { ProviderDescriptor } from './provider-descriptor.js';
+import { smtpProvider } from './smtp/index.js';
+
+/**
+ * Every provider stand-in, in the order `npm start` reports them. The sandbox server, its configuration and the
+ * launcher all loop over this list: a new stand-in is its folder under src/ plus one entry here.
+ */
+export const PROVIDERS: readonly ProviderDescriptor[] = [smtpProvider, googleProvider];
