@@ -190,13 +190,14 @@ describe('sign-in throttling', () => {
     expect((await elsewhere.post('/api/auth/login', { email, password: 'first-pass' })).status).toBe(200);
   });
 
-  it('limits public endpoints to 100 requests per 5 minutes per IP', async () => {
+  it('limits sign-in requests to 100 per 5 minutes per IP (GET /api/auth/user is not counted)', async () => {
     const client = new HttpClient();
     const statuses: number[] = [];
-    for (let i = 0; i < 101; i++) statuses.push((await client.get('/api/auth/user')).status);
-    expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
+    for (let i = 0; i < 101; i++) statuses.push((await client.post('/api/auth/login', {})).status);
+    expect(statuses.slice(0, 100).every((s) => s === 400)).toBe(true);
     expect(statuses[100]).toBe(429);
-    expect((await new HttpClient().get('/api/auth/user')).status).toBe(401);
+    expect((await new HttpClient().post('/api/auth/login', {})).status).toBe(400);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 });
 
@@ -241,12 +242,13 @@ describe('re-authentication', () => {
   it('needs a session, refuses a wrong password or another account, and opens a 10-minute window', async () => {
     const client = new HttpClient();
     expect((await client.post('/api/auth/verify-password', { email: 'x@y.co', password: 'p' })).status).toBe(401);
-    expect((await client.post('/api/auth/verify-password', {})).body.message).toBe(
-      'Please enter both email and password',
-    );
 
     const email = await verifiedAccount(client);
     await client.post('/api/auth/login', { email, password: 'first-pass' });
+    // The session is asked for first (a visitor gets 401 whatever the body), then the body is checked.
+    expect((await client.post('/api/auth/verify-password', {})).body.message).toBe(
+      'Please enter both email and password',
+    );
     expect((await client.get('/api/auth/user')).body.reauthenticatedUntil).toBeNull();
 
     const wrong = await client.post('/api/auth/verify-password', { email, password: 'nope' });

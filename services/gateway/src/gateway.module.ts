@@ -1,4 +1,5 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import {
@@ -11,23 +12,19 @@ import {
   SERVICE_CLIENT,
   ServiceClient,
 } from '@medical-qr/platform';
-import { AuditController } from './auth/audit.controller.js';
-import { AuthController } from './auth/auth.controller.js';
-import { GoogleOAuthClient } from './auth/google-oauth.client.js';
+import { AuditModule } from './audit/audit.module.js';
+import { AuthModule } from './auth/auth.module.js';
 import type { GatewayConfig } from './config.js';
-import { HealthController } from './health/health.controller.js';
-import { HealthService } from './health/health.service.js';
-import { CardScannedRelay } from './live/card-scanned.relay.js';
-import { LiveSocketServer } from './live/live-socket.server.js';
-import { PublicRateLimitGuard } from './rate-limit/public-rate-limit.guard.js';
-import { CardController } from './records/card.controller.js';
-import { RecordsController } from './records/records.controller.js';
-import { RateLimiter } from './rate-limit/rate-limiter.js';
-import { SessionService } from './session/session.service.js';
-import { SessionStore } from './session/session.store.js';
+import { HealthModule } from './health/health.module.js';
+import { SameOriginGuard } from './http/same-origin.guard.js';
+import { LiveModule } from './live/live.module.js';
+import { RecordsModule } from './records/records.module.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG, REDIS } from './tokens.js';
 
-/** The gateway's shared connections, and the features that answer HTTP. */
+/**
+ * The composition root: the connections every feature shares (config, logger, Redis, the service
+ * client, the audit trail), the same-origin check on every route, and the feature modules.
+ */
 @Global()
 @Module({})
 export class GatewayModule implements OnApplicationShutdown {
@@ -41,8 +38,14 @@ export class GatewayModule implements OnApplicationShutdown {
   static register(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [EventsModule.register({ name: 'gateway', config })],
-      controllers: [HealthController, AuthController, AuditController, RecordsController, CardController],
+      imports: [
+        EventsModule.register({ name: 'gateway', config }),
+        HealthModule,
+        AuthModule,
+        AuditModule,
+        RecordsModule,
+        LiveModule,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
@@ -63,26 +66,9 @@ export class GatewayModule implements OnApplicationShutdown {
               logger.error({ err: error, action: entry.action, userId: entry.userId }, 'audit entry not recorded'),
             ),
         },
-        HealthService,
-        LiveSocketServer,
-        CardScannedRelay,
-        SessionStore,
-        SessionService,
-        RateLimiter,
-        PublicRateLimitGuard,
-        GoogleOAuthClient,
+        { provide: APP_GUARD, useClass: SameOriginGuard },
       ],
-      exports: [
-        GATEWAY_CONFIG,
-        LOGGER,
-        DATABASE,
-        REDIS,
-        SERVICE_CLIENT,
-        AUDIT_TRAIL,
-        LiveSocketServer,
-        SessionService,
-        RateLimiter,
-      ],
+      exports: [GATEWAY_CONFIG, LOGGER, DATABASE, REDIS, SERVICE_CLIENT, AUDIT_TRAIL],
     };
   }
 

@@ -16,7 +16,7 @@ const userInfoSchema = z.object({
 
 /**
  * The OAuth 2.0 authorization-code flow against Google (or its local stand-in, by URL): the
- * consent URL, then code → access token → userinfo. State is checked by the caller.
+ * consent URL, then code → access token → userinfo. The `state` lives in GoogleOAuthState beside it.
  */
 @Injectable()
 export class GoogleOAuthClient {

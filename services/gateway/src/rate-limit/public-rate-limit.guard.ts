@@ -1,26 +1,26 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { GatewayConfig } from '../config.js';
-import { GATEWAY_CONFIG } from '../tokens.js';
-import { RateLimiter } from './rate-limiter.js';
+import type { PublicBucket } from './public-buckets.js';
+import { PublicLimits } from './public-limits.js';
 
-const FIVE_MINUTES = 5 * 60 * 1000;
+export const PUBLIC_BUCKET = Symbol('PUBLIC_BUCKET');
 
-/** The terms' limit on public endpoints: 100 requests per 5 minutes per IP, then 429 with Retry-After. */
+/** Counts the request in the bucket its route names with `@PublicRateLimit(bucket)`. */
 @Injectable()
 export class PublicRateLimitGuard implements CanActivate {
   constructor(
-    private readonly limiter: RateLimiter,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly reflector: Reflector,
+    private readonly limits: PublicLimits,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request>();
-    await this.limiter.hit({
-      key: `public:${req.ip}`,
-      max: this.config.RATE_LIMIT_PUBLIC_PER_5_MIN,
-      windowMs: FIVE_MINUTES,
-    });
+    const bucket = this.reflector.getAllAndOverride<PublicBucket | undefined>(PUBLIC_BUCKET, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!bucket) throw new Error('PublicRateLimitGuard is used without @PublicRateLimit(bucket)');
+    await this.limits.count(bucket, context.switchToHttp().getRequest<Request>());
     return true;
   }
 }

@@ -13,6 +13,9 @@ export interface Limit {
   windowMs: number;
 }
 
+/** Takes back one count, but never creates a key (which would live without an expiry). */
+const RELEASE_SCRIPT = `if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0`;
+
 function tooMany(retryAfterMs: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -33,26 +36,21 @@ export class RateLimiter {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  /** Counts one event and throws RATE_LIMITED once the count passes the limit. */
+  /**
+   * Counts one event and throws RATE_LIMITED once the count passes the limit. Counting and
+   * reading the count are one atomic step, so parallel requests cannot all slip under it.
+   */
   async hit(limit: Limit): Promise<void> {
     const key = this.redisKey(limit.key);
     const results = await this.redis.multi().incr(key).pexpire(key, limit.windowMs, 'NX').pttl(key).exec();
     const count = Number(results?.[0]?.[1] ?? 0);
     const ttl = Number(results?.[2]?.[1] ?? limit.windowMs);
-    if (count > limit.max) throw tooMany(ttl);
+    if (count > limit.max) throw tooMany(ttl > 0 ? ttl : limit.windowMs);
   }
 
-  /** Throws RATE_LIMITED if the count has already reached the limit, without counting. */
-  async check(limit: Limit): Promise<void> {
-    const key = this.redisKey(limit.key);
-    const [count, ttl] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
-    if (Number(count ?? 0) >= limit.max) throw tooMany(ttl > 0 ? ttl : limit.windowMs);
-  }
-
-  /** Counts an event without refusing (e.g. a failed sign-in, refused on the next try). */
-  async record(limit: Limit): Promise<void> {
-    const key = this.redisKey(limit.key);
-    await this.redis.multi().incr(key).pexpire(key, limit.windowMs, 'NX').exec();
+  /** Gives back one count taken by `hit` for an event that turned out not to count. */
+  async release(limit: Pick<Limit, 'key'>): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.redisKey(limit.key));
   }
 
   async reset(limit: Pick<Limit, 'key'>): Promise<void> {

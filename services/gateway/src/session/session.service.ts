@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
-import { ErrorCodes } from '@medical-qr/contracts';
-import { AppError } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import { clearCookie, readCookie, SESSION_COOKIE, writeCookie } from './cookies.js';
@@ -13,6 +11,11 @@ export interface CurrentSession {
   data: SessionData;
 }
 
+type RequestWithSession = Request & { mqrSession?: CurrentSession | null };
+
+/** What a new session starts with: who, how they signed in, and when Google last vouched for them. */
+export type SessionStart = Pick<SessionData, 'userId' | 'googleAuthAt'> & Required<Pick<SessionData, 'authMethod'>>;
+
 /** The request's session: read once per request, started fresh at every sign-in (no fixation). */
 @Injectable()
 export class SessionService {
@@ -22,10 +25,10 @@ export class SessionService {
   ) {}
 
   async current(req: Request): Promise<CurrentSession | undefined> {
-    const cached = (req as Request & { mqrSession?: CurrentSession | null }).mqrSession;
+    const cached = (req as RequestWithSession).mqrSession;
     if (cached !== undefined) return cached ?? undefined;
     const session = await this.store.read(readCookie(req, SESSION_COOKIE));
-    (req as Request & { mqrSession?: CurrentSession | null }).mqrSession = session ?? null;
+    this.cache(req, session ?? null);
     return session;
   }
 
@@ -45,18 +48,11 @@ export class SessionService {
     return this.store.read(readCookie(request, SESSION_COOKIE));
   }
 
-  /** The request's session, or 401 for a visitor who is not signed in. */
-  async require(req: Request): Promise<CurrentSession> {
-    const session = await this.current(req);
-    if (!session) throw new AppError(ErrorCodes.UNAUTHORIZED, 'Please sign in first.');
-    return session;
-  }
-
-  /** Ends any session the browser had and starts a new one for this user. */
-  async signIn(req: Request, res: Response, userId: string, extra: Partial<SessionData> = {}): Promise<SessionData> {
+  /** Ends any session the browser had and starts a new one for this user, remembering how they signed in. */
+  async signIn(req: Request, res: Response, start: SessionStart): Promise<SessionData> {
     const previous = await this.current(req);
     if (previous) await this.store.destroy(previous.id, previous.data.userId);
-    const { cookieValue, data } = await this.store.create({ userId, ...extra });
+    const { cookieValue, data } = await this.store.create(start);
     writeCookie(req, res, SESSION_COOKIE, cookieValue, {
       maxAgeMs: this.store.maxAgeMs,
       secure: this.config.COOKIE_SECURE,
@@ -72,10 +68,15 @@ export class SessionService {
     const session = await this.current(req);
     if (session) await this.store.destroy(session.id, session.data.userId);
     clearCookie(res, SESSION_COOKIE);
+    this.cache(req, null);
     return session;
   }
 
   signOutEverywhere(userId: string): Promise<void> {
     return this.store.destroyAllFor(userId);
+  }
+
+  private cache(req: Request, session: CurrentSession | null) {
+    (req as RequestWithSession).mqrSession = session;
   }
 }

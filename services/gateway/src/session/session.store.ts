@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { AuthMethod } from '@medical-qr/contracts';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG, REDIS } from '../tokens.js';
 
 export interface SessionData {
   userId: string;
   createdAt: number;
+  /** How this session was signed in. Absent only in sessions started before it was recorded. */
+  authMethod?: AuthMethod;
   /** Last password (or Google) re-authentication, for destructive privacy actions. */
   reauthAt?: number;
   /** Last time Google vouched for this person in this session. */

@@ -3,10 +3,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditActions, sessionTimeoutAuditBodySchema } from '@medical-qr/contracts';
 import type { AuditTrail } from '@medical-qr/platform';
-import { ZodBody } from '../http/zod-body.pipe.js';
+import { clientInfo } from '../http/client-info.js';
 import { SessionService } from '../session/session.service.js';
 import { AUDIT_TRAIL } from '../tokens.js';
-import { clientInfo } from './client-info.js';
 
 @ApiTags('audit')
 @Controller('audit')
@@ -19,7 +18,7 @@ export class AuditController {
   @Post('session-timeout')
   @HttpCode(204)
   @ApiOperation({ summary: 'The web reports an inactivity sign-out before it signs out' })
-  async sessionTimeout(@Body(new ZodBody(sessionTimeoutAuditBodySchema)) _body: unknown, @Req() req: Request) {
+  async sessionTimeout(@Body({ schema: sessionTimeoutAuditBodySchema }) _body: unknown, @Req() req: Request) {
     const session = await this.sessions.current(req);
     await this.audit.record({
       action: AuditActions.sessionTimeout,

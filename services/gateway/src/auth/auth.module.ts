@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { SessionModule } from '../session/session.module.js';
+import { CurrentUserController } from './current-user.controller.js';
+import { CurrentUserBuilder } from './current-user.builder.js';
+import { GoogleController } from './google.controller.js';
+import { GoogleOAuthClient } from './google-oauth.client.js';
+import { GoogleOAuthState } from './google-oauth-state.js';
+import { PasswordController } from './password.controller.js';
+import { PremiumStatusReader } from './premium-status.reader.js';
+import { ReauthController } from './reauth.controller.js';
+import { Reauthentication } from './reauthentication.js';
+import { RecoveryController } from './recovery.controller.js';
+import { SignInAttempts } from './sign-in-attempts.js';
+
+/** Accounts over HTTP: who is signed in, password and demo sign-in, recovery, Google, re-authentication. */
+@Module({
+  imports: [SessionModule, RateLimitModule],
+  controllers: [CurrentUserController, PasswordController, RecoveryController, GoogleController, ReauthController],
+  providers: [
+    CurrentUserBuilder,
+    PremiumStatusReader,
+    SignInAttempts,
+    Reauthentication,
+    GoogleOAuthClient,
+    GoogleOAuthState,
+  ],
+})
+export class AuthModule {}

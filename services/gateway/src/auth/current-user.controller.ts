@@ -1,0 +1,40 @@
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ErrorCodes, IdentityPatterns, type CurrentUser, type PublicUser } from '@medical-qr/contracts';
+import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { SessionService } from '../session/session.service.js';
+import { CurrentUserBuilder } from './current-user.builder.js';
+
+const NOT_SIGNED_IN = 'Not signed in';
+
+/** Who is signed in: asked on every page load, so it is never rate limited. */
+@ApiTags('auth')
+@Controller('auth')
+export class CurrentUserController {
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    private readonly sessions: SessionService,
+    private readonly currentUser: CurrentUserBuilder,
+  ) {}
+
+  @Get('user')
+  @ApiOperation({ summary: 'The signed-in user, or 401 when signed out' })
+  async user(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CurrentUser> {
+    res.setHeader('Cache-Control', 'no-store');
+    const session = await this.sessions.current(req);
+    if (!session) throw new AppError(ErrorCodes.UNAUTHORIZED, NOT_SIGNED_IN);
+    let user: PublicUser;
+    try {
+      user = await this.services.request<PublicUser>(IdentityPatterns.getUser, { userId: session.data.userId });
+    } catch (error) {
+      // The account is gone (erased elsewhere): so is this session.
+      if (error instanceof AppError && error.code === ErrorCodes.NOT_FOUND) {
+        await this.sessions.signOut(req, res);
+        throw new AppError(ErrorCodes.UNAUTHORIZED, NOT_SIGNED_IN);
+      }
+      throw error;
+    }
+    return this.currentUser.build(user, session.data);
+  }
+}

@@ -1,0 +1,92 @@
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AuditActions, IdentityPatterns, localRedirectSchema, type PublicUser } from '@medical-qr/contracts';
+import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import type { GatewayConfig } from '../config.js';
+import { appUrl } from '../http/app-url.js';
+import { clientInfo } from '../http/client-info.js';
+import { PublicBuckets } from '../rate-limit/public-buckets.js';
+import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
+import { SessionService } from '../session/session.service.js';
+import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
+import { GoogleOAuthClient } from './google-oauth.client.js';
+import { type GoogleSignInIntent, GoogleOAuthState } from './google-oauth-state.js';
+import { Reauthentication } from './reauthentication.js';
+
+const backToSignIn = (res: Response, message: string) =>
+  res.redirect(302, `/?login=true&error=${encodeURIComponent(message)}`);
+
+/** Google sign-in (and re-authentication through Google): off to Google, and back. */
+@ApiTags('auth')
+@Controller('auth/google')
+export class GoogleController {
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
+    private readonly sessions: SessionService,
+    private readonly google: GoogleOAuthClient,
+    private readonly oauthState: GoogleOAuthState,
+    private readonly reauthentication: Reauthentication,
+  ) {}
+
+  @Get()
+  @PublicRateLimit(PublicBuckets.signIn)
+  @ApiOperation({ summary: 'Starts Google sign-in; `redirect` is the local path to return to' })
+  async start(
+    @Query('redirect') redirect: unknown,
+    @Query('reauth') reauth: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    if (!this.google.enabled) return backToSignIn(res, 'Google sign-in is not available right now.');
+    const target = localRedirectSchema.safeParse(typeof redirect === 'string' && redirect ? redirect : '/');
+    const intent = { redirect: target.success ? target.data : '/', reauth: reauth === '1' };
+    const state = await this.oauthState.begin(req, res, intent);
+    res.redirect(
+      302,
+      this.google.authorizationUrl({ redirectUri: this.callbackUrl(req), state, reauth: intent.reauth }),
+    );
+  }
+
+  @Get('callback')
+  @ApiOperation({ summary: 'Where Google returns; signs in and redirects to the path given at the start' })
+  async callback(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
+    const intent = await this.oauthState.consume(req, res, query.state);
+    if (!intent) return backToSignIn(res, 'Google sign-in expired or was started elsewhere. Please try again.');
+    if (typeof query.error === 'string') return backToSignIn(res, 'Google sign-in was cancelled.');
+    if (typeof query.code !== 'string' || !query.code)
+      return backToSignIn(res, 'Google did not confirm the sign-in. Please try again.');
+    try {
+      const identity = await this.google.identify(query.code, this.callbackUrl(req));
+      const user = await this.services.request<PublicUser>(IdentityPatterns.googleSignIn, identity);
+      await this.complete(user, intent, req, res);
+      res.redirect(302, intent.redirect);
+    } catch (error) {
+      await this.audit.record({ action: AuditActions.loginFailed, ...clientInfo(req), details: { method: 'google' } });
+      backToSignIn(res, error instanceof AppError ? error.message : 'Google sign-in failed. Please try again.');
+    }
+  }
+
+  /** A re-authentication of the signed-in person confirms them; anything else is a sign-in with a new session. */
+  private async complete(user: PublicUser, intent: GoogleSignInIntent, req: Request, res: Response) {
+    const session = await this.sessions.current(req);
+    if (intent.reauth && session?.data.userId === user.id) {
+      session.data.googleAuthAt = Date.now();
+      await this.reauthentication.confirm(session, req, 'google');
+      return;
+    }
+    await this.sessions.signIn(req, res, { userId: user.id, authMethod: 'google', googleAuthAt: Date.now() });
+    await this.audit.record({
+      action: AuditActions.googleSignIn,
+      userId: user.id,
+      email: user.email,
+      ...clientInfo(req),
+    });
+  }
+
+  private callbackUrl(req: Request) {
+    return `${appUrl(req, this.config)}/api/auth/google/callback`;
+  }
+}

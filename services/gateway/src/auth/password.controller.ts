@@ -1,0 +1,159 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  AuditActions,
+  ErrorCodes,
+  IdentityPatterns,
+  loginBodySchema,
+  registerBodySchema,
+  type LoginBody,
+  type LoginResponse,
+  type PublicUser,
+  type RegisterBody,
+  type RegisterReply,
+  type RegisterResponse,
+} from '@medical-qr/contracts';
+import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import type { GatewayConfig } from '../config.js';
+import { appUrl } from '../http/app-url.js';
+import { clientInfo } from '../http/client-info.js';
+import { startedOnAnotherSite } from '../http/request-site.js';
+import { PublicBuckets } from '../rate-limit/public-buckets.js';
+import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
+import { SessionService } from '../session/session.service.js';
+import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
+import { CurrentUserBuilder } from './current-user.builder.js';
+import { SignInAttempts } from './sign-in-attempts.js';
+
+const codeOf = (error: unknown) => (error instanceof AppError ? error.code : undefined);
+
+/** Refusals the audit log records as failed sign-ins, with the reason it gives. */
+const LOGIN_FAILURE_REASONS: Partial<Record<string, string>> = {
+  [ErrorCodes.INVALID_CREDENTIALS]: 'invalid_credentials',
+  [ErrorCodes.EMAIL_NOT_VERIFIED]: 'email_not_verified',
+};
+
+/** Sign-in with a password, registration, the demo account, and sign-out. */
+@ApiTags('auth')
+@Controller()
+export class PasswordController {
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
+    private readonly sessions: SessionService,
+    private readonly attempts: SignInAttempts,
+    private readonly currentUser: CurrentUserBuilder,
+  ) {}
+
+  @Post('auth/login')
+  @HttpCode(200)
+  @PublicRateLimit(PublicBuckets.signIn)
+  @ApiOperation({
+    summary: 'Signs in with email and password (5 attempts per account and IP per 15 minutes, then 429)',
+  })
+  async login(
+    @Body({ schema: loginBodySchema }) body: LoginBody,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponse> {
+    const client = clientInfo(req);
+    const user = await this.attempts
+      .run({
+        key: `login-fail:${body.email}:${client.ip}`,
+        check: () => this.services.request<PublicUser>(IdentityPatterns.verifyCredentials, body),
+        isWrongPassword: (error) => codeOf(error) === ErrorCodes.INVALID_CREDENTIALS,
+      })
+      .catch(async (error: unknown) => {
+        await this.auditRefusedLogin(body.email, client, codeOf(error));
+        throw error;
+      });
+    const session = await this.sessions.signIn(req, res, { userId: user.id, authMethod: 'password' });
+    await this.audit.record({
+      action: AuditActions.loginSucceeded,
+      userId: user.id,
+      email: user.email,
+      ...client,
+      details: { method: 'password' },
+    });
+    return { message: 'Login successful', user: await this.currentUser.build(user, session) };
+  }
+
+  @Post('auth/register')
+  @HttpCode(201)
+  @PublicRateLimit(PublicBuckets.registration)
+  @ApiOperation({ summary: 'Creates an account; with email verification on, sign-in waits for the emailed link' })
+  async register(
+    @Body({ schema: registerBodySchema }) body: RegisterBody,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RegisterResponse> {
+    const reply = await this.services.request<RegisterReply>(IdentityPatterns.register, {
+      ...body,
+      appUrl: appUrl(req, this.config),
+    });
+    await this.audit.record({
+      action: AuditActions.registered,
+      userId: reply.user.id,
+      email: reply.user.email,
+      ...clientInfo(req),
+    });
+    if (reply.requiresVerification) {
+      return {
+        requiresVerification: true,
+        message: 'Account created. We sent an activation link to your email: follow it, then sign in.',
+        user: await this.currentUser.build(reply.user, { authMethod: 'password' }),
+      };
+    }
+    const session = await this.sessions.signIn(req, res, { userId: reply.user.id, authMethod: 'password' });
+    const user = await this.currentUser.build(reply.user, session);
+    return { requiresVerification: false, message: 'Account created. Welcome!', user };
+  }
+
+  @Post('auth/demo-login')
+  @HttpCode(200)
+  @PublicRateLimit(PublicBuckets.signIn)
+  @ApiOperation({ summary: 'Signs into the demo account (only when DEMO_LOGIN=true)' })
+  async demoLogin(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    const user = await this.services.request<PublicUser>(IdentityPatterns.demoUser, {});
+    const session = await this.sessions.signIn(req, res, { userId: user.id, authMethod: 'demo' });
+    await this.audit.record({
+      action: AuditActions.loginSucceeded,
+      userId: user.id,
+      email: user.email,
+      ...clientInfo(req),
+      details: { method: 'demo' },
+    });
+    return { message: 'Login successful', user: await this.currentUser.build(user, session) };
+  }
+
+  @Post('auth/logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Signs out: the session is destroyed on the server' })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const session = await this.sessions.signOut(req, res);
+    if (session)
+      await this.audit.record({ action: AuditActions.logout, userId: session.data.userId, ...clientInfo(req) });
+    return { message: 'Logged out' };
+  }
+
+  @Get('logout')
+  @ApiOperation({
+    summary: 'Signs out and returns to the home page; a link followed from another site only returns home',
+  })
+  async logoutAndGoHome(@Req() req: Request, @Res() res: Response) {
+    // A GET that signs out must not be triggerable by another site's link, image or script.
+    if (!startedOnAnotherSite(req, this.config, ['same-origin', 'same-site', 'none'])) await this.logout(req, res);
+    res.redirect(302, '/');
+  }
+
+  private async auditRefusedLogin(email: string, client: ReturnType<typeof clientInfo>, code: string | undefined) {
+    if (code === ErrorCodes.RATE_LIMITED) {
+      await this.audit.record({ action: AuditActions.loginRateLimited, email, ...client });
+      return;
+    }
+    const reason = code ? LOGIN_FAILURE_REASONS[code] : undefined;
+    if (reason) await this.audit.record({ action: AuditActions.loginFailed, email, ...client, details: { reason } });
+  }
+}

@@ -1,0 +1,121 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  AuditActions,
+  forgotPasswordBodySchema,
+  IdentityPatterns,
+  resetPasswordBodySchema,
+  verifyEmailBodySchema,
+  type AccountReply,
+  type MessageResponse,
+} from '@medical-qr/contracts';
+import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import type { GatewayConfig } from '../config.js';
+import { appUrl } from '../http/app-url.js';
+import { clientInfo } from '../http/client-info.js';
+import { PublicBuckets } from '../rate-limit/public-buckets.js';
+import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { SessionService } from '../session/session.service.js';
+import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Mails a visitor may have sent to one address from one IP in 15 minutes. */
+const MAILS_PER_ADDRESS = 5;
+
+/** Forgotten passwords and email verification: the requests that send a link, and the links themselves. */
+@ApiTags('auth')
+@Controller('auth')
+@PublicRateLimit(PublicBuckets.recovery)
+export class RecoveryController {
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
+    private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  @Post('forgot-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mails a reset link if the account exists; answers the same either way' })
+  async forgotPassword(
+    @Body({ schema: forgotPasswordBodySchema }) body: { email: string },
+    @Req() req: Request,
+  ): Promise<MessageResponse> {
+    const client = clientInfo(req);
+    await this.limiter.hit({
+      key: `forgot:${body.email}:${client.ip}`,
+      max: MAILS_PER_ADDRESS,
+      windowMs: FIFTEEN_MINUTES,
+    });
+    const reply = await this.services.request<{ message: string; userId?: string }>(
+      IdentityPatterns.requestPasswordReset,
+      { email: body.email, appUrl: appUrl(req, this.config) },
+    );
+    await this.audit.record({
+      action: AuditActions.passwordResetRequested,
+      userId: reply.userId ?? null,
+      email: body.email,
+      ...client,
+    });
+    return { message: reply.message };
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sets a new password with a single-use emailed token; signs the account out everywhere' })
+  async resetPassword(
+    @Body({ schema: resetPasswordBodySchema }) body: { token: string; password: string },
+    @Req() req: Request,
+  ): Promise<MessageResponse> {
+    const reply = await this.services.request<AccountReply>(IdentityPatterns.completePasswordReset, body);
+    await this.sessions.signOutEverywhere(reply.userId);
+    await this.audit.record({
+      action: AuditActions.passwordReset,
+      userId: reply.userId,
+      email: reply.email,
+      ...clientInfo(req),
+    });
+    return { message: 'Password reset successful. You can now sign in with your new password.' };
+  }
+
+  @Post('verify-email')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sends the verification link again (same answer whether or not the account exists)' })
+  async resendVerification(
+    @Body({ schema: verifyEmailBodySchema }) body: { email: string },
+    @Req() req: Request,
+  ): Promise<MessageResponse> {
+    await this.limiter.hit({
+      key: `verify-mail:${body.email}:${clientInfo(req).ip}`,
+      max: MAILS_PER_ADDRESS,
+      windowMs: FIFTEEN_MINUTES,
+    });
+    return this.services.request<MessageResponse>(IdentityPatterns.sendEmailVerification, {
+      email: body.email,
+      appUrl: appUrl(req, this.config),
+    });
+  }
+
+  @Get('verify-email/:token')
+  @ApiOperation({ summary: 'Follows an emailed verification link, then redirects to the sign-in dialog' })
+  async confirmEmail(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
+    try {
+      const reply = await this.services.request<AccountReply>(IdentityPatterns.confirmEmail, {
+        token: token.slice(0, 200),
+      });
+      await this.audit.record({
+        action: AuditActions.emailVerified,
+        userId: reply.userId,
+        email: reply.email,
+        ...clientInfo(req),
+      });
+      res.redirect(302, '/?login=true&verified=1');
+    } catch (error) {
+      const message = error instanceof AppError ? error.message : 'This verification link could not be used.';
+      res.redirect(302, `/?login=true&error=${encodeURIComponent(message)}`);
+    }
+  }
+}

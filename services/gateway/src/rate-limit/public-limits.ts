@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import type { GatewayConfig } from '../config.js';
+import { GATEWAY_CONFIG } from '../tokens.js';
+import type { PublicBucket } from './public-buckets.js';
+import { RateLimiter } from './rate-limiter.js';
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+/** The terms' limit on public endpoints: RATE_LIMIT_PUBLIC_PER_5_MIN per bucket and IP, then 429 with Retry-After. */
+@Injectable()
+export class PublicLimits {
+  constructor(
+    private readonly limiter: RateLimiter,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  count(bucket: PublicBucket, req: Request): Promise<void> {
+    return this.limiter.hit({
+      key: `public:${bucket}:${req.ip}`,
+      max: this.config.RATE_LIMIT_PUBLIC_PER_5_MIN,
+      windowMs: FIVE_MINUTES,
+    });
+  }
+}
