@@ -10,6 +10,7 @@ export * from './errors/validation.js';
 export * from './events/index.js';
 export * from './health/health.controller.js';
 export * from './logging/correlation.js';
+export * from './logging/error-serializer.js';
 export * from './logging/logger.js';
 export * from './nats/correlation.interceptor.js';
 export * from './nats/namespace.js';

@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { currentRequestId } from './correlation.js';
+import { redactQueryParams, serializeError } from './error-serializer.js';
 
 /**
  * Paths never written to a log. Medical fields, credentials and contact details stay out
@@ -21,18 +22,26 @@ const REDACT = [
   '*.emergencyContacts',
 ];
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+/** The logger of one process (stdout unless a destination is given, as tests do). */
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: DestinationStream,
+): Logger {
+  const options = {
     name: service,
     level,
     base: { service },
     redact: { paths: REDACT, censor: '[redacted]' },
+    // Errors keep their kind but never the values of a failed query (error-serializer.ts).
+    serializers: { err: serializeError, error: serializeError },
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Lets NestJS write through pino, so framework lines carry the same fields as ours. */
@@ -42,7 +51,9 @@ export class PinoNestLogger implements LoggerService {
     this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
-    this.logger.error({ context, trace }, String(message));
+    // Nest hands over caught errors as they are; they go through the error serializer.
+    if (message instanceof Error) this.logger.error({ context, err: message }, 'error reported by the framework');
+    else this.logger.error({ context, trace: trace && redactQueryParams(trace) }, redactQueryParams(String(message)));
   }
   warn(message: unknown, context?: string) {
     this.logger.warn({ context }, String(message));

@@ -9,6 +9,7 @@ import { FieldCipher } from '../crypto/field-cipher.js';
 import { openDatabase } from '../db/database.js';
 import { runMigrations } from '../db/migrations.js';
 import { RpcErrorFilter } from '../errors/rpc-exception.filter.js';
+import { redactQueryParams } from '../logging/error-serializer.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { NatsCorrelationInterceptor } from '../nats/correlation.interceptor.js';
 import { natsServerTransport } from '../nats/nats-options.js';
@@ -53,7 +54,8 @@ export async function bootstrapService<S extends z.ZodType<BaseEnv>>(definition:
     const applied = await runMigrations(config.DATABASE_URL, definition.name, definition.migrationsFolder);
     if (applied.length) logger.info({ applied }, 'migrations applied');
   } catch (error) {
-    logger.fatal({ err: error }, `cannot migrate the database at DATABASE_URL: ${(error as Error).message}`);
+    const reason = redactQueryParams((error as Error).message);
+    logger.fatal({ err: error }, `cannot migrate the database at DATABASE_URL: ${reason}`);
     process.exit(1);
   }
   const database = openDatabase(config.DATABASE_URL, definition.name);
