@@ -1,11 +1,5 @@
 import { z } from 'zod';
 
-/**
- * BullMQ queue the privacy service drains into its audit log; any process may add to it.
- * Renaming it strands entries already queued.
- */
-export const AUDIT_QUEUE = 'privacy-audit-log';
-
 export const AuditActions = {
   registered: 'auth.registered',
   loginSucceeded: 'auth.login.succeeded',

@@ -9,5 +9,6 @@ export * from './health.js';
 export * from './identity.js';
 export * from './live.js';
 export * from './medical-labels.js';
+export * from './queues.js';
 export * from './records.js';
 export * from './services.js';

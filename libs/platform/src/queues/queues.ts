@@ -1,5 +1,6 @@
-import { Queue, Worker, type Processor, type WorkerOptions, type QueueOptions } from 'bullmq';
+import { Queue, Worker, type ConnectionOptions, type Processor, type QueueOptions, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { BaseEnv } from '../config/env-schemas.js';
 
 /** BullMQ wants its own connections with retries forever and no per-command retry limit. */
 export function createRedisConnection(url: string): Redis {
@@ -12,9 +13,23 @@ export interface QueueSettings {
   prefix: string;
 }
 
+/** Where a process's queues live, from its validated configuration. */
+export function queueSettingsOf(config: Pick<BaseEnv, 'REDIS_URL' | 'REDIS_PREFIX'>): QueueSettings {
+  return { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+}
+
+/**
+ * Connection options rather than a client: BullMQ then owns the connections it opens and closes
+ * them with the queue or worker (a client passed in is left open, and keeps the process alive).
+ * The name shows up in Redis's CLIENT LIST under the system's prefix.
+ */
+function connectionFor(settings: QueueSettings, name: string): ConnectionOptions {
+  return { url: settings.redisUrl, maxRetriesPerRequest: null, connectionName: `${settings.prefix}:${name}` };
+}
+
 export function createQueue<T>(name: string, settings: QueueSettings, options: Partial<QueueOptions> = {}): Queue<T> {
   return new Queue<T>(name, {
-    connection: createRedisConnection(settings.redisUrl),
+    connection: connectionFor(settings, `queue:${name}`),
     prefix: `${settings.prefix}:bull`,
     defaultJobOptions: {
       attempts: 5,
@@ -33,7 +48,7 @@ export function createWorker<T>(
   options: Partial<WorkerOptions> = {},
 ): Worker<T> {
   return new Worker<T>(name, processor, {
-    connection: createRedisConnection(settings.redisUrl),
+    connection: connectionFor(settings, `worker:${name}`),
     prefix: `${settings.prefix}:bull`,
     concurrency: 5,
     ...options,

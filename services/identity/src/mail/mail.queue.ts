@@ -1,14 +1,8 @@
-import type { Queue } from 'bullmq';
+import { Queues, type MailJob } from '@medical-qr/contracts';
+import { type JobQueue, queueToken } from '@medical-qr/platform';
 
-/** Outgoing mail waits here until SMTP accepts it. Renaming the queue strands queued mail. */
-export const MAIL_QUEUE = 'identity-mail';
-export const MAIL_QUEUE_TOKEN = Symbol('MAIL_QUEUE');
+export type { MailJob } from '@medical-qr/contracts';
 
-export interface MailJob {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export type MailQueue = Queue<MailJob>;
+/** Outgoing mail waits in `Queues.identityMail` until SMTP accepts it; inject it with this token. */
+export const MAIL_QUEUE_TOKEN = queueToken(Queues.identityMail);
+export type MailQueue = JobQueue<MailJob>;

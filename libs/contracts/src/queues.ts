@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { auditEntrySchema } from './audit.js';
+
+/** A BullMQ queue: where its jobs wait in Redis, and what each job carries. */
+export interface QueueDefinition<T = unknown> {
+  /** The queue's name in Redis (under `{REDIS_PREFIX}:bull`). */
+  readonly name: string;
+  /** What a job carries; a worker drops a job that does not match rather than retry it forever. */
+  readonly payload: z.ZodType<T>;
+}
+
+/** Records: switch a code off when its time comes (`expire`), and the periodic `sweep` for lost jobs. */
+export const ExpiryJobs = {
+  expire: 'expire',
+  sweep: 'sweep',
+} as const;
+export const expiryJobSchema = z.object({ recordId: z.uuid().optional() });
+export type ExpiryJob = z.infer<typeof expiryJobSchema>;
+
+/** Identity: one outgoing mail, rendered; it waits here until SMTP accepts it. */
+export const mailJobSchema = z.object({
+  to: z.string().min(3).max(254),
+  subject: z.string().min(1).max(300),
+  text: z.string(),
+  html: z.string(),
+});
+export type MailJob = z.infer<typeof mailJobSchema>;
+
+/**
+ * Every BullMQ queue of the system.
+ *
+ * WARNING: a queue's name is where its jobs wait in Redis. Renaming one strands every job already
+ * queued under the old name (mail never sent, codes never switched off, audit entries never
+ * written). To move a queue, add the new one and drain the old one before removing it.
+ */
+export const Queues = {
+  recordsExpiry: { name: 'records-expiry', payload: expiryJobSchema },
+  identityMail: { name: 'identity-mail', payload: mailJobSchema },
+  /** Any process may add to it; the privacy service drains it into its audit log. */
+  privacyAuditLog: { name: 'privacy-audit-log', payload: auditEntrySchema },
+} as const satisfies Record<string, QueueDefinition>;

@@ -1,0 +1,82 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
+import type { JobsOptions, Queue } from 'bullmq';
+import type { QueueDefinition } from '@medical-qr/contracts';
+import { AppError } from '../errors/app-error.js';
+import { createQueue, type QueueSettings } from './queues.js';
+
+export interface JobQueueOptions {
+  /** Options every job of this queue gets unless `add` says otherwise. */
+  defaultJobOptions?: JobsOptions;
+  /** How long `add` waits for Redis to take a job. */
+  addTimeoutMs?: number;
+  /** Hears that Redis cannot be reached (once per reconnection attempt); silent by default, as `add` reports. */
+  onConnectionError?: (error: Error) => void;
+}
+
+const DEFAULT_ADD_TIMEOUT_MS = 2000;
+
+/**
+ * One BullMQ queue of the system (a `Queues` entry from contracts), for adding jobs. With Redis
+ * unreachable BullMQ waits for it forever; `add` never waits longer than its deadline, so a
+ * request that queues work answers in time. Closed with the application when a module provides it.
+ */
+export class JobQueue<T> implements OnApplicationShutdown {
+  readonly name: string;
+  // Typed by the add method; BullMQ's own generics cannot follow an open T.
+  private readonly queue: Queue<unknown>;
+  private readonly addTimeoutMs: number;
+
+  constructor(definition: QueueDefinition<T>, settings: QueueSettings, options: JobQueueOptions = {}) {
+    this.name = definition.name;
+    this.addTimeoutMs = options.addTimeoutMs ?? DEFAULT_ADD_TIMEOUT_MS;
+    this.queue = createQueue<unknown>(
+      definition.name,
+      settings,
+      options.defaultJobOptions ? { defaultJobOptions: options.defaultJobOptions } : {},
+    );
+    // Without a listener BullMQ prints every connection error to the console.
+    this.queue.on('error', options.onConnectionError ?? (() => undefined));
+  }
+
+  /** Queues a job; rejects with SERVICE_UNAVAILABLE when Redis does not take it within the deadline. */
+  async add(jobName: string, data: T, options?: JobsOptions): Promise<void> {
+    await this.withinDeadline(this.queue.add(jobName, data, options));
+  }
+
+  /** Runs `jobName` every `everyMs` from now on (once per queue, however many processes ask). */
+  async repeat(jobName: string, everyMs: number, data: T): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      jobName,
+      { every: everyMs },
+      { name: jobName, data, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
+  private async withinDeadline<R>(work: Promise<R>): Promise<R> {
+    // The add may still settle after the deadline; its outcome then interests nobody.
+    work.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            AppError.unavailable(`The job queue did not answer within ${this.addTimeoutMs} ms. Please try again.`),
+          ),
+        this.addTimeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([work, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
