@@ -25,7 +25,10 @@ export const baseEnvSchema = z.object({
     'postgres://postgres@127.0.0.1:5432/medical_qr',
   ),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').default('redis://127.0.0.1:6379'),
-  /** Namespaces every Redis key (sessions, limits, queues) so two stacks can share one Redis. */
+  /**
+   * The copy's namespace: every Redis key (sessions, limits, queues) and every NATS subject, queue
+   * group and stream starts with it, so two copies can share one Redis and one NATS server.
+   */
   REDIS_PREFIX: z
     .string()
     .regex(/^[a-z0-9:_-]{1,40}$/i, 'letters, digits, ":", "_" or "-", at most 40')

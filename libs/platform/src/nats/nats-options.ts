@@ -1,5 +1,5 @@
-import type { NatsOptions } from '@nestjs/microservices';
-import { Transport } from '@nestjs/microservices';
+import type { CustomStrategy } from '@nestjs/microservices';
+import { NamespacedNatsServer } from './namespaced-nats.server.js';
 
 /**
  * Connection settings shared by every NATS client and server: never give up reconnecting,
@@ -18,10 +18,12 @@ export function natsConnectionOptions(natsUrl: string, name: string) {
   };
 }
 
-/** Transport options for a service: it subscribes in a queue group named after itself, so replicas share the load. */
-export function natsServerTransport(natsUrl: string, service: string): NatsOptions {
+/**
+ * The transport of a service: it subscribes inside its copy's namespace (REDIS_PREFIX), in a queue
+ * group named after itself, so replicas share the load and other copies never hear it.
+ */
+export function natsServerTransport(natsUrl: string, namespace: string, service: string): CustomStrategy {
   return {
-    transport: Transport.NATS,
-    options: { ...natsConnectionOptions(natsUrl, service), queue: service },
+    strategy: new NamespacedNatsServer(namespace, { ...natsConnectionOptions(natsUrl, service), queue: service }),
   };
 }

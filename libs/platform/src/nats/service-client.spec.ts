@@ -58,11 +58,14 @@ describe('ServiceClient against a real NATS server and a Nest microservice', () 
     nats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
     const url = `nats://127.0.0.1:${port}`;
     const logger = pino({ level: 'silent' });
-    service = await NestFactory.createMicroservice(EchoModule, { ...natsServerTransport(url, 'echo'), logger: false });
+    service = await NestFactory.createMicroservice(EchoModule, {
+      ...natsServerTransport(url, 'mqrtest', 'echo'),
+      logger: false,
+    });
     service.useGlobalFilters(new RpcErrorFilter(logger));
     service.useGlobalInterceptors(new NatsCorrelationInterceptor());
     await service.listen();
-    client = new ServiceClient(url, 'test', 500);
+    client = new ServiceClient(url, 'test', 500, 'mqrtest');
     await client.connect();
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
 import { AppError, isRpcErrorPayload } from '../errors/app-error.js';
 import { CORRELATION_HEADER, currentRequestId } from '../logging/correlation.js';
 import type { BaseEnv } from '../config/env-schemas.js';
+import { namespacedSubject } from './namespace.js';
 import { natsConnectionOptions } from './nats-options.js';
 
 export interface RequestOptions {
@@ -16,6 +17,7 @@ export interface RequestOptions {
  * Request/reply and events over NATS, with a deadline on every request and the caller's
  * request id in the headers. A service that does not answer becomes SERVICE_UNAVAILABLE,
  * never a hung request; an `{code, message}` reply becomes an AppError with that code.
+ * Callers name plain patterns; on the wire every subject is inside the copy's namespace.
  */
 export class ServiceClient {
   private readonly client: ClientNats;
@@ -24,13 +26,15 @@ export class ServiceClient {
     natsUrl: string,
     clientName: string,
     private readonly defaultTimeoutMs: number,
+    /** The copy's namespace (REDIS_PREFIX), in front of every subject. */
+    readonly namespace: string,
   ) {
     this.client = new ClientNats(natsConnectionOptions(natsUrl, clientName));
   }
 
   /** A connected client for the process named `clientName`, set up from its validated configuration. */
   static async connect(config: BaseEnv, clientName: string): Promise<ServiceClient> {
-    const client = new ServiceClient(config.NATS_URL, clientName, config.NATS_REQUEST_TIMEOUT_MS);
+    const client = new ServiceClient(config.NATS_URL, clientName, config.NATS_REQUEST_TIMEOUT_MS, config.REDIS_PREFIX);
     await client.connect();
     return client;
   }
@@ -54,7 +58,7 @@ export class ServiceClient {
     const service = pattern.split('.')[0];
     const record = new NatsRecordBuilder(payload ?? {}).setHeaders(this.headers()).build();
     try {
-      return await firstValueFrom(this.client.send<T>(pattern, record).pipe(rxTimeout(timeoutMs)));
+      return await firstValueFrom(this.client.send<T>(this.subject(pattern), record).pipe(rxTimeout(timeoutMs)));
     } catch (error) {
       if (isRpcErrorPayload(error)) throw new AppError(error.code, error.message, error.details);
       if (error instanceof TimeoutError) {
@@ -67,7 +71,7 @@ export class ServiceClient {
   /** Publishes a fact; nobody answers. */
   async emit(pattern: string, payload: unknown): Promise<void> {
     const record = new NatsRecordBuilder(payload ?? {}).setHeaders(this.headers()).build();
-    await firstValueFrom(this.client.emit(pattern, record), { defaultValue: undefined });
+    await firstValueFrom(this.client.emit(this.subject(pattern), record), { defaultValue: undefined });
   }
 
   /**
@@ -83,7 +87,7 @@ export class ServiceClient {
         unsubscribe(): void;
       };
     }>();
-    const subscription = connection.subscribe(pattern, {
+    const subscription = connection.subscribe(this.subject(pattern), {
       callback: (error, message) => {
         if (error) return;
         try {
@@ -99,6 +103,10 @@ export class ServiceClient {
 
   async close(): Promise<void> {
     await this.client.close();
+  }
+
+  private subject(pattern: string): string {
+    return namespacedSubject(this.namespace, pattern);
   }
 
   private headers() {

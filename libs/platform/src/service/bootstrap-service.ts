@@ -28,7 +28,8 @@ export interface ServiceDefinition<S extends z.ZodType<BaseEnv>> {
 
 /**
  * Starts a service: validates its environment (naming every bad variable), applies its
- * migrations, then listens on NATS in a queue group named after it. Stops cleanly on SIGTERM/SIGINT.
+ * migrations, then listens on NATS in a queue group named after it, inside the copy's namespace
+ * (REDIS_PREFIX). Stops cleanly on SIGTERM/SIGINT.
  */
 export async function bootstrapService<S extends z.ZodType<BaseEnv>>(definition: ServiceDefinition<S>) {
   let config: z.infer<S>;
@@ -69,7 +70,7 @@ export async function bootstrapService<S extends z.ZodType<BaseEnv>>(definition:
   class ServiceRootModule {}
 
   const app = await NestFactory.createMicroservice(ServiceRootModule, {
-    ...natsServerTransport(config.NATS_URL, definition.name),
+    ...natsServerTransport(config.NATS_URL, config.REDIS_PREFIX, definition.name),
     logger: new PinoNestLogger(logger),
   });
   app.useGlobalFilters(new RpcErrorFilter(logger));

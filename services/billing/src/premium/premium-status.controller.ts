@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { BillingPatterns, premiumStatusRequestSchema, type PremiumStatus } from '@medical-qr/contracts';
-import { parseOrThrow } from '@medical-qr/platform';
+import { ZodPayload } from '@medical-qr/platform';
 
 /**
  * Answers whether a user is premium. Billing holds no subscriptions yet (they arrive with the
@@ -10,8 +10,7 @@ import { parseOrThrow } from '@medical-qr/platform';
 @Controller()
 export class PremiumStatusController {
   @MessagePattern(BillingPatterns.premiumStatus)
-  status(@Payload() payload: unknown): PremiumStatus {
-    parseOrThrow(premiumStatusRequestSchema, payload);
+  status(@Payload(new ZodPayload(premiumStatusRequestSchema)) _request: unknown): PremiumStatus {
     return { isPremium: false, expiresAt: null };
   }
 }

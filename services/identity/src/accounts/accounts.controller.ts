@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
 import {
   completePasswordResetRequestSchema,
   confirmEmailRequestSchema,
@@ -12,7 +13,7 @@ import {
   verifyCredentialsRequestSchema,
   verifyPasswordRequestSchema,
 } from '@medical-qr/contracts';
-import { parseOrThrow } from '@medical-qr/platform';
+import { ZodPayload } from '@medical-qr/platform';
 import { AccountsService } from './accounts.service.js';
 
 /** The identity service's NATS interface; every payload is validated here, whoever sent it. */
@@ -21,53 +22,65 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @MessagePattern(IdentityPatterns.register)
-  register(@Payload() payload: unknown) {
-    return this.accounts.register(parseOrThrow(registerRequestSchema, payload));
+  register(@Payload(new ZodPayload(registerRequestSchema)) request: z.infer<typeof registerRequestSchema>) {
+    return this.accounts.register(request);
   }
 
   @MessagePattern(IdentityPatterns.verifyCredentials)
-  verifyCredentials(@Payload() payload: unknown) {
-    const { email, password } = parseOrThrow(verifyCredentialsRequestSchema, payload);
+  verifyCredentials(
+    @Payload(new ZodPayload(verifyCredentialsRequestSchema))
+    { email, password }: z.infer<typeof verifyCredentialsRequestSchema>,
+  ) {
     return this.accounts.verifyCredentials(email, password);
   }
 
   @MessagePattern(IdentityPatterns.getUser)
-  getUser(@Payload() payload: unknown) {
-    return this.accounts.getUser(parseOrThrow(getUserRequestSchema, payload).userId);
+  getUser(@Payload(new ZodPayload(getUserRequestSchema)) { userId }: z.infer<typeof getUserRequestSchema>) {
+    return this.accounts.getUser(userId);
   }
 
   @MessagePattern(IdentityPatterns.requestPasswordReset)
-  requestPasswordReset(@Payload() payload: unknown) {
-    const { email, appUrl } = parseOrThrow(requestPasswordResetRequestSchema, payload);
+  requestPasswordReset(
+    @Payload(new ZodPayload(requestPasswordResetRequestSchema))
+    { email, appUrl }: z.infer<typeof requestPasswordResetRequestSchema>,
+  ) {
     return this.accounts.requestPasswordReset(email, appUrl);
   }
 
   @MessagePattern(IdentityPatterns.completePasswordReset)
-  completePasswordReset(@Payload() payload: unknown) {
-    const { token, password } = parseOrThrow(completePasswordResetRequestSchema, payload);
+  completePasswordReset(
+    @Payload(new ZodPayload(completePasswordResetRequestSchema))
+    { token, password }: z.infer<typeof completePasswordResetRequestSchema>,
+  ) {
     return this.accounts.completePasswordReset(token, password);
   }
 
   @MessagePattern(IdentityPatterns.verifyPassword)
-  verifyPassword(@Payload() payload: unknown) {
-    const { userId, email, password } = parseOrThrow(verifyPasswordRequestSchema, payload);
+  verifyPassword(
+    @Payload(new ZodPayload(verifyPasswordRequestSchema))
+    { userId, email, password }: z.infer<typeof verifyPasswordRequestSchema>,
+  ) {
     return this.accounts.verifyPassword(userId, email, password);
   }
 
   @MessagePattern(IdentityPatterns.sendEmailVerification)
-  sendEmailVerification(@Payload() payload: unknown) {
-    const { email, appUrl } = parseOrThrow(sendEmailVerificationRequestSchema, payload);
+  sendEmailVerification(
+    @Payload(new ZodPayload(sendEmailVerificationRequestSchema))
+    { email, appUrl }: z.infer<typeof sendEmailVerificationRequestSchema>,
+  ) {
     return this.accounts.resendVerification(email, appUrl);
   }
 
   @MessagePattern(IdentityPatterns.confirmEmail)
-  confirmEmail(@Payload() payload: unknown) {
-    return this.accounts.confirmEmail(parseOrThrow(confirmEmailRequestSchema, payload).token);
+  confirmEmail(
+    @Payload(new ZodPayload(confirmEmailRequestSchema)) { token }: z.infer<typeof confirmEmailRequestSchema>,
+  ) {
+    return this.accounts.confirmEmail(token);
   }
 
   @MessagePattern(IdentityPatterns.googleSignIn)
-  googleSignIn(@Payload() payload: unknown) {
-    return this.accounts.googleSignIn(parseOrThrow(googleSignInRequestSchema, payload));
+  googleSignIn(@Payload(new ZodPayload(googleSignInRequestSchema)) request: z.infer<typeof googleSignInRequestSchema>) {
+    return this.accounts.googleSignIn(request);
   }
 
   @MessagePattern(IdentityPatterns.demoUser)

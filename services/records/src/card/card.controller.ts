@@ -1,8 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
 import { cardRequestSchema, RecordsPatterns } from '@medical-qr/contracts';
-import { parseOrThrow } from '@medical-qr/platform';
+import { ZodPayload } from '@medical-qr/platform';
 import { CardService } from './card.service.js';
+
+type CardRequest = z.infer<typeof cardRequestSchema>;
 
 /** The public card over NATS. */
 @Controller()
@@ -10,14 +13,12 @@ export class CardController {
   constructor(private readonly cards: CardService) {}
 
   @MessagePattern(RecordsPatterns.card)
-  card(@Payload() payload: unknown) {
-    const { token, viewer, appUrl } = parseOrThrow(cardRequestSchema, payload);
+  card(@Payload(new ZodPayload(cardRequestSchema)) { token, viewer, appUrl }: CardRequest) {
     return this.cards.card(token, { userAgent: viewer.userAgent, appUrl });
   }
 
   @MessagePattern(RecordsPatterns.emergency)
-  emergency(@Payload() payload: unknown) {
-    const { token, viewer, appUrl } = parseOrThrow(cardRequestSchema, payload);
+  emergency(@Payload(new ZodPayload(cardRequestSchema)) { token, viewer, appUrl }: CardRequest) {
     return this.cards.emergency(token, { userAgent: viewer.userAgent, appUrl });
   }
 }

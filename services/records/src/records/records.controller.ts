@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { z } from 'zod';
 import {
   activeRecordRequestSchema,
   createAnonymousRecordRequestSchema,
@@ -10,7 +11,7 @@ import {
   recordRequestSchema,
   RecordsPatterns,
 } from '@medical-qr/contracts';
-import { parseOrThrow } from '@medical-qr/platform';
+import { ZodPayload } from '@medical-qr/platform';
 import { RecordsService } from './records.service.js';
 
 /** The owner's side of records over NATS. Every payload is validated here, whoever sent it. */
@@ -19,50 +20,57 @@ export class RecordsController {
   constructor(private readonly records: RecordsService) {}
 
   @MessagePattern(RecordsPatterns.createAnonymous)
-  createAnonymous(@Payload() payload: unknown) {
-    const { form, appUrl } = parseOrThrow(createAnonymousRecordRequestSchema, payload);
+  createAnonymous(
+    @Payload(new ZodPayload(createAnonymousRecordRequestSchema))
+    { form, appUrl }: z.infer<typeof createAnonymousRecordRequestSchema>,
+  ) {
     return this.records.createAnonymous(form, appUrl);
   }
 
   @MessagePattern(RecordsPatterns.create)
-  create(@Payload() payload: unknown) {
-    const { userId, form, appUrl } = parseOrThrow(createRecordRequestSchema, payload);
+  create(
+    @Payload(new ZodPayload(createRecordRequestSchema))
+    { userId, form, appUrl }: z.infer<typeof createRecordRequestSchema>,
+  ) {
     return this.records.createForUser(userId, form, appUrl);
   }
 
   @MessagePattern(RecordsPatterns.list)
-  list(@Payload() payload: unknown) {
-    const { userId, appUrl } = parseOrThrow(listRecordsRequestSchema, payload);
+  list(
+    @Payload(new ZodPayload(listRecordsRequestSchema)) { userId, appUrl }: z.infer<typeof listRecordsRequestSchema>,
+  ) {
     return this.records.list(userId, appUrl);
   }
 
   @MessagePattern(RecordsPatterns.active)
-  active(@Payload() payload: unknown) {
-    const { userId, appUrl } = parseOrThrow(activeRecordRequestSchema, payload);
+  active(
+    @Payload(new ZodPayload(activeRecordRequestSchema)) { userId, appUrl }: z.infer<typeof activeRecordRequestSchema>,
+  ) {
     return this.records.active(userId, appUrl);
   }
 
   @MessagePattern(RecordsPatterns.dashboard)
-  dashboard(@Payload() payload: unknown) {
-    const { userId, appUrl } = parseOrThrow(dashboardRequestSchema, payload);
+  dashboard(
+    @Payload(new ZodPayload(dashboardRequestSchema)) { userId, appUrl }: z.infer<typeof dashboardRequestSchema>,
+  ) {
     return this.records.dashboard(userId, appUrl);
   }
 
   @MessagePattern(RecordsPatterns.contacts)
-  contacts(@Payload() payload: unknown) {
-    const { userId, recordId } = parseOrThrow(recordRequestSchema, payload);
+  contacts(@Payload(new ZodPayload(recordRequestSchema)) { userId, recordId }: z.infer<typeof recordRequestSchema>) {
     return this.records.contacts(userId, recordId);
   }
 
   @MessagePattern(RecordsPatterns.delete)
-  delete(@Payload() payload: unknown) {
-    const { userId, recordId } = parseOrThrow(recordRequestSchema, payload);
+  delete(@Payload(new ZodPayload(recordRequestSchema)) { userId, recordId }: z.infer<typeof recordRequestSchema>) {
     return this.records.delete(userId, recordId);
   }
 
   @MessagePattern(RecordsPatterns.qrImage)
-  qrImage(@Payload() payload: unknown) {
-    const { userId, recordId, appUrl } = parseOrThrow(qrImageRequestSchema, payload);
+  qrImage(
+    @Payload(new ZodPayload(qrImageRequestSchema))
+    { userId, recordId, appUrl }: z.infer<typeof qrImageRequestSchema>,
+  ) {
     return this.records.qrImage(userId, recordId, appUrl);
   }
 }

@@ -13,6 +13,14 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PG_SERVER = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+export interface IsolatedStackOptions {
+  /**
+   * Runs on this nats-server instead of one of its own (and leaves it running), as a second copy of
+   * the system on the same machine would; its REDIS_PREFIX keeps its subjects apart.
+   */
+  nats?: PrivateNats;
+}
+
 export interface IsolatedStack {
   url: string;
   env: NodeJS.ProcessEnv;
@@ -52,8 +60,14 @@ export function isolatedEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.Proces
  * database, a Redis prefix of its own and a free port, and its own provider stand-ins (tools/sandboxes) on free ports,
  * which every process is pointed at (overrides win). Logs go to reports/logs/<label>.log.
  */
-export async function startIsolatedStack(label: string, overrides: NodeJS.ProcessEnv = {}): Promise<IsolatedStack> {
-  const nats = await PrivateNats.start();
+export async function startIsolatedStack(
+  label: string,
+  overrides: NodeJS.ProcessEnv = {},
+  options: IsolatedStackOptions = {},
+): Promise<IsolatedStack> {
+  // A shared server belongs to the caller, who stops it; only a server of the stack's own dies with it.
+  const nats = options.nats ?? (await PrivateNats.start());
+  const stopNats = options.nats ? async () => undefined : () => nats.stop();
   const databaseUrl = isolatedDatabaseUrl(label);
   mkdirSync(`${ROOT}reports/logs`, { recursive: true });
   const log = createWriteStream(`${ROOT}reports/logs/${label}.log`);
@@ -73,7 +87,7 @@ export async function startIsolatedStack(label: string, overrides: NodeJS.Proces
     ...overrides,
   });
   const cleanUp = async () => {
-    await nats.stop();
+    await stopNats();
     await dropDatabase(databaseUrl).catch(() => undefined);
     // Sessions, limits and queues the system left in the shared Redis, all under its own prefix.
     await removeRedisKeys(env.REDIS_URL!, env.REDIS_PREFIX!).catch(() => undefined);
