@@ -1,4 +1,4 @@
-import type { PublicUser } from '@medical-qr/contracts';
+import type { CurrentUser } from '@medical-qr/contracts';
 
 /** One request the app made, as the stub saw it. */
 export interface StubbedRequest {
@@ -26,10 +26,8 @@ export function errorReply(status: number, message: string, extra: Record<string
 
 export const signedOut: StubReply = errorReply(401, 'Unauthorized', { code: 'UNAUTHORIZED' });
 
-/** A signed-in account as GET /api/auth/user returns it. */
-export function aUser(
-  overrides: Partial<PublicUser & { isPremium: boolean; reauthenticatedUntil: string | null }> = {},
-) {
+/** A signed-in account as GET /api/auth/user and every sign-in answer return it. */
+export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
     id: 'u-1',
     firstName: 'Ada',
@@ -43,6 +41,7 @@ export function aUser(
     hasPassword: true,
     hasGoogle: false,
     isPremium: false,
+    authMethod: 'password',
     reauthenticatedUntil: null,
     ...overrides,
   };

@@ -1,25 +1,50 @@
 import type {
+  CurrentUser,
   LoginBody,
   LoginResponse,
-  PublicUser,
+  MessageResponse,
   ReauthResponse,
   RegisterBody,
   RegisterResponse,
 } from '@medical-qr/contracts';
 import { api } from '../../lib/api';
 
-/** GET /api/auth/user: the account, its premium flag and how long a re-authentication still lasts. */
-export interface CurrentUser extends PublicUser {
-  isPremium: boolean;
-  /** ISO time until which destructive privacy actions are allowed, or null. */
-  reauthenticatedUntil: string | null;
+type SignInAnswer = Pick<LoginResponse, 'user'> & { requiresVerification?: boolean };
+
+/**
+ * A sign-in answer carries the whole CurrentUser: it goes straight into the getCurrentUser cache,
+ * so nothing asks GET /api/auth/user again just to learn who signed in.
+ */
+async function cacheSignedInUser(
+  queryFulfilled: Promise<{ data: SignInAnswer }>,
+  dispatch: (action: unknown) => unknown,
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    // A registration that waits for email verification has not signed anyone in.
+    if (data.requiresVerification) return;
+    dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data.user));
+  } catch {
+    // A refused sign-in changes nothing; the form shows why.
+  }
 }
 
-export interface MessageResponse {
-  message: string;
+/** A re-authentication extends the window for destructive actions; the cached user learns the new end. */
+async function cacheReauthentication(
+  queryFulfilled: Promise<{ data: ReauthResponse }>,
+  dispatch: (action: unknown) => unknown,
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(
+      authApi.util.updateQueryData('getCurrentUser', undefined, (user) => {
+        if (user) user.reauthenticatedUntil = data.reauthenticatedUntil;
+      }),
+    );
+  } catch {
+    // Refused: the window is unchanged.
+  }
 }
-
-const refreshUserOnSuccess = (result: unknown) => (result ? (['User'] as const) : []);
 
 /** The gateway's account endpoints (SPEC section 7, "Authentication"). */
 export const authApi = api.injectEndpoints({
@@ -32,11 +57,11 @@ export const authApi = api.injectEndpoints({
     }),
     login: build.mutation<LoginResponse, LoginBody>({
       query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
-      invalidatesTags: refreshUserOnSuccess,
+      onQueryStarted: (_body, { queryFulfilled, dispatch }) => cacheSignedInUser(queryFulfilled, dispatch),
     }),
     register: build.mutation<RegisterResponse, RegisterBody>({
       query: (body) => ({ url: '/api/auth/register', method: 'POST', body }),
-      invalidatesTags: refreshUserOnSuccess,
+      onQueryStarted: (_body, { queryFulfilled, dispatch }) => cacheSignedInUser(queryFulfilled, dispatch),
     }),
     logout: build.mutation<unknown, void>({
       query: () => ({ url: '/api/auth/logout', method: 'POST' }),
@@ -44,7 +69,7 @@ export const authApi = api.injectEndpoints({
     }),
     demoLogin: build.mutation<LoginResponse, void>({
       query: () => ({ url: '/api/auth/demo-login', method: 'POST' }),
-      invalidatesTags: refreshUserOnSuccess,
+      onQueryStarted: (_body, { queryFulfilled, dispatch }) => cacheSignedInUser(queryFulfilled, dispatch),
     }),
     forgotPassword: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/api/auth/forgot-password', method: 'POST', body }),
@@ -59,12 +84,12 @@ export const authApi = api.injectEndpoints({
     /** Re-authentication with a password (for destructive privacy actions). */
     verifyPassword: build.mutation<ReauthResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/api/auth/verify-password', method: 'POST', body }),
-      invalidatesTags: refreshUserOnSuccess,
+      onQueryStarted: (_body, { queryFulfilled, dispatch }) => cacheReauthentication(queryFulfilled, dispatch),
     }),
     /** Re-authentication for accounts without a password; may answer 403 with a Google `redirectUrl`. */
     confirmOAuthReauth: build.mutation<ReauthResponse, void>({
       query: () => ({ url: '/api/auth/confirm-oauth-reauth', method: 'POST', body: {} }),
-      invalidatesTags: refreshUserOnSuccess,
+      onQueryStarted: (_body, { queryFulfilled, dispatch }) => cacheReauthentication(queryFulfilled, dispatch),
     }),
     auditSessionTimeout: build.mutation<unknown, void>({
       query: () => ({

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { browserLocation } from '../../lib/browser';
 import { paths } from '../../lib/paths';
-import { useGetCurrentUserQuery, useLogoutMutation, type CurrentUser } from './auth-api';
+import type { CurrentUser } from '@medical-qr/contracts';
+import { useGetCurrentUserQuery, useLogoutMutation } from './auth-api';
 import { forgetSignedInUser } from './stored-user';
 
 export interface AuthState {

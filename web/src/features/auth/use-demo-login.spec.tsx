@@ -6,12 +6,15 @@ import { visibleToasts } from '../../../test/toasts';
 import { Toaster } from '../../components/ui/notifications';
 import { browserLocation } from '../../lib/browser';
 import { STORAGE_KEYS } from '../../lib/storage';
+import { useAuth } from './use-auth';
 import { useDemoLogin } from './use-demo-login';
 
 function DemoButton() {
   const { demoLogin, isLoading } = useDemoLogin();
+  const { user } = useAuth();
   return (
     <>
+      <p>{user ? `Signed in as ${user.firstName}` : 'Signed out'}</p>
       <button type="button" onClick={() => void demoLogin()} disabled={isLoading}>
         Use Demo Account
       </button>
@@ -41,6 +44,21 @@ describe('useDemoLogin', () => {
       firstName: 'Demo',
       isAuthenticated: true,
     });
+  });
+
+  it('knows the demo user from the answer, without asking GET /api/auth/user again', async () => {
+    api = stubFetch({
+      'POST /api/auth/demo-login': { body: { message: 'Demo login successful', user: aUser({ firstName: 'Demo' }) } },
+    });
+    const reload = jest.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
+    renderWithProviders(<DemoButton />);
+    await screen.findByText('Signed out');
+    fireEvent.click(screen.getByRole('button', { name: 'Use Demo Account' }));
+
+    expect(await screen.findByText('Signed in as Demo')).toBeTruthy();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.callsTo('GET /api/auth/user')).toHaveLength(1);
   });
 
   it('points to the regular sign-in when demo login is switched off', async () => {
