@@ -1,23 +1,34 @@
 import { AuthMessages, forgotPasswordBodySchema } from '@medical-qr/contracts';
 import { ArrowLeft, MailCheck } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
-import { EmailField } from '../../components/ui/form-field';
+import {
+  EmailInput,
+  Form,
+  FORM_ERROR,
+  FormAlert,
+  SubmitButton,
+  useAppForm,
+  type FormFailure,
+} from '../../components/ui/form';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { notify } from '../../components/ui/notifications';
-import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useForgotPasswordMutation } from './auth-api';
 import { loginDialogOpened, selectAuthEmail } from './auth-slice';
-import { checkForm } from './validation';
 
 const EMAIL_REQUIRED = 'Please enter your email address';
 
+interface SentTo {
+  email: string;
+  message: string;
+}
+
 /** "Forgot password?": asks for an email and always answers the same way (no account enumeration). */
 export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
+  const [sentTo, setSentTo] = useState<SentTo | null>(null);
   useEffect(() => {
     if (!open) setSentTo(null);
   }, [open]);
@@ -41,42 +52,24 @@ export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; on
   );
 }
 
-function ForgotPasswordBody({
-  sent,
-  onSent,
-}: {
-  sent: { email: string; message: string } | null;
-  onSent: (sent: { email: string; message: string }) => void;
-}) {
+function ForgotPasswordBody({ sent, onSent }: { sent: SentTo | null; onSent: (sent: SentTo) => void }) {
   const dispatch = useAppDispatch();
-  const initialEmail = useAppSelector(selectAuthEmail);
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
-  const [requestReset, { isLoading }] = useForgotPasswordMutation();
-  const errorId = useId();
-  const backToSignIn = () => dispatch(loginDialogOpened({ tab: 'sign-in', email }));
+  const form = useAppForm(forgotPasswordBodySchema, { email: useAppSelector(selectAuthEmail) });
+  const [requestReset] = useForgotPasswordMutation();
+  const backToSignIn = (email: string) => dispatch(loginDialogOpened({ tab: 'sign-in', email }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isLoading) return;
-    const check = checkForm(forgotPasswordBodySchema, { email });
-    if (!check.ok) {
-      const missing = check.message === EMAIL_REQUIRED || check.message === AuthMessages.requiredFields;
-      const text = missing ? EMAIL_REQUIRED : check.message;
-      setError(text);
-      dispatch(notify({ type: 'error', title: missing ? 'Email Required' : 'Invalid Email', description: text }));
-      return;
-    }
-    setError(null);
-    try {
-      const { message } = await requestReset(check.data).unwrap();
-      onSent({ email: check.data.email, message: message || AuthMessages.forgotPasswordSent });
-    } catch (failure) {
-      const text = isApiError(failure) ? failure.message : 'Please try again in a moment.';
-      setError(text);
-      dispatch(notify({ type: 'error', title: 'Could not send the reset link', description: text }));
-    }
+  const send = async (body: { email: string }) => {
+    const { message } = await requestReset(body).unwrap();
+    onSent({ email: body.email, message: message || AuthMessages.forgotPasswordSent });
   };
+  const toastCheck = (message: string) =>
+    dispatch(
+      notify({
+        type: 'error',
+        title: message === EMAIL_REQUIRED ? 'Email Required' : 'Invalid Email',
+        description: message,
+      }),
+    );
 
   if (sent) {
     return (
@@ -86,7 +79,7 @@ function ForgotPasswordBody({
           Requested for <span className="font-semibold break-all text-slate-900 dark:text-white">{sent.email}</span>.
           The link works once. If nothing arrives within a few minutes, check your spam folder.
         </p>
-        <Button size="lg" className="w-full" onClick={backToSignIn}>
+        <Button size="lg" className="w-full" onClick={() => backToSignIn(sent.email)}>
           <ArrowLeft className="size-5" aria-hidden="true" />
           Back to Sign In
         </Button>
@@ -95,27 +88,28 @@ function ForgotPasswordBody({
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={isLoading} className="flex flex-col gap-4">
-      {error ? (
-        <InlineAlert tone="error" id={errorId}>
-          {error}
-        </InlineAlert>
-      ) : null}
-      <EmailField
-        placeholder="you@example.com"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        invalid={error !== null}
-        errorId={errorId}
-      />
-      <Button type="submit" size="lg" disabled={isLoading} className="w-full">
-        {isLoading ? <Spinner /> : null}
-        {isLoading ? 'Sending…' : 'Send Reset Link'}
-      </Button>
-      <Button variant="ghost" className="w-full" onClick={backToSignIn}>
+    <Form
+      form={form}
+      onSubmit={send}
+      onFailure={resetLinkFailure}
+      onInvalid={toastCheck}
+      summary
+      className="flex flex-col gap-4"
+    >
+      <FormAlert />
+      <EmailInput placeholder="you@example.com" registration={form.register('email')} />
+      <SubmitButton pendingLabel="Sending…" className="w-full">
+        Send Reset Link
+      </SubmitButton>
+      <Button variant="ghost" className="w-full" onClick={() => backToSignIn(form.getValues('email'))}>
         <ArrowLeft className="size-5" aria-hidden="true" />
         Back to Sign In
       </Button>
-    </form>
+    </Form>
   );
+}
+
+function resetLinkFailure(failure: unknown): FormFailure {
+  const text = isApiError(failure) ? failure.message : 'Please try again in a moment.';
+  return { title: 'Could not send the reset link', errors: { [FORM_ERROR]: text } };
 }

@@ -1,15 +1,11 @@
-export { authApi, useGetCurrentUserQuery, type CurrentUser, type MessageResponse } from './auth-api';
+export type { CurrentUser, MessageResponse } from '@medical-qr/contracts';
+export { authApi, useGetCurrentUserQuery } from './auth-api';
 export { AuthDialogs, EMAIL_VERIFIED_NOTICE } from './auth-dialogs';
 export { AuthSession } from './auth-session';
 export { authUiSlice, type LoginNotice, type LoginTab } from './auth-slice';
 export { LOGIN_REDIRECT_DELAY_MS } from './login-gate';
-export {
-  OAUTH_CONFIRM_DELAY_MS,
-  REAUTH_FAILED,
-  REAUTH_SUCCESS,
-  ReauthDialog,
-  type ReauthDialogProps,
-} from './reauth-dialog';
+export { OAUTH_CONFIRM_DELAY_MS, REAUTH_SUCCESS, ReauthDialog, type ReauthDialogProps } from './reauth-dialog';
+export { REAUTH_FAILED } from './reauth-password-form';
 export { INVALID_LINK_REDIRECT_MS, RESET_SUCCESS_REDIRECT_MS, ResetPasswordForm } from './reset-password-form';
 export { useAuth, useLogout, type AuthState } from './use-auth';
 export { DEMO_LOGIN_FAILED, useDemoLogin } from './use-demo-login';

@@ -3,6 +3,7 @@ import { AuthMessages } from '@medical-qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, errorReply, signedOut, stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-with-providers';
+import { settle } from '../../../test/settle';
 import { visibleToasts } from '../../../test/toasts';
 import { browserLocation } from '../../lib/browser';
 import { rememberLoginRedirect, rememberUpgradeIntent, SESSION_KEYS } from '../../lib/login-gate';
@@ -32,6 +33,14 @@ function signInServer(routes: Parameters<typeof stubFetch>[0] = {}) {
     ...routes,
   });
   return { signIn: () => (signedIn = true) };
+}
+
+/** The account requests (`/api/auth/...`) made after the first `count` requests. */
+function authRequestsSince(count: number): string[] {
+  return api.calls
+    .slice(count)
+    .filter((call) => call.path.startsWith('/api/auth/'))
+    .map((call) => `${call.method} ${call.path}`);
 }
 
 async function openLoginDialog(route = '/?login=true') {
@@ -128,6 +137,21 @@ describe('login dialog: signing in', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
+  it('learns who signed in from the sign-in answer: one request, none to GET /api/auth/user after it', async () => {
+    signInServer();
+    const { dialog } = await openLoginDialog();
+    await waitFor(() => expect(api.callsTo('GET /api/auth/user')).toHaveLength(1));
+    const before = api.calls.length;
+    signInWith(dialog, 'ada@example.com', 'secret1');
+
+    expect((await screen.findAllByText('Hi, Ada!')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Long enough for a refetch after the sign-in to have been sent.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The signed-in home page then loads the dashboard; of the account endpoints, only the sign-in was asked.
+    expect(authRequestsSince(before)).toEqual(['POST /api/auth/login']);
+  });
+
   it('shows "Login failed" with the server message on wrong credentials', async () => {
     api = stubFetch({
       'POST /api/auth/login': errorReply(401, 'Invalid credentials', { code: 'INVALID_CREDENTIALS' }),
@@ -147,16 +171,19 @@ describe('login dialog: signing in', () => {
     api = stubFetch();
     const { dialog } = await openLoginDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    await settle();
     expect(within(dialog).getByRole('alert').textContent).toBe('Please fill in all required fields');
     expect(within(dialog).getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
 
     fill(dialog, 'Email', 'ada@example.com');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    await settle();
     expect(within(dialog).getByRole('alert').textContent).toBe('Please fill in all required fields');
 
     fill(dialog, 'Email', 'not-an-email');
     fill(dialog, 'Password', 'secret1');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    await settle();
     expect(within(dialog).getByRole('alert').textContent).toBe('Invalid email format');
     expect(api.requests()).toEqual([]);
   });
@@ -323,17 +350,38 @@ describe('login dialog: creating an account', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('learns who signed up from the registration answer: no GET /api/auth/user after it', async () => {
+    api = stubFetch({
+      'POST /api/auth/register': {
+        status: 201,
+        body: { requiresVerification: false, message: 'Welcome', user: aUser({ firstName: 'Grace' }) },
+      },
+    });
+    const { dialog } = await openLoginDialog();
+    await waitFor(() => expect(api.callsTo('GET /api/auth/user')).toHaveLength(1));
+    const before = api.calls.length;
+    openCreateAccount(dialog);
+    fillAccount(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+
+    expect((await screen.findAllByText('Hi, Grace!')).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(authRequestsSince(before)).toEqual(['POST /api/auth/register']);
+  });
+
   it('checks the fields before sending: required ones, then the password length', async () => {
     api = stubFetch();
     const { dialog } = await openLoginDialog();
     openCreateAccount(dialog);
     fill(dialog, 'Email', 'grace@example.com');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    await settle();
     expect(within(dialog).getByRole('alert').textContent).toBe('Please fill in all required fields');
 
     fillAccount(dialog);
     fill(dialog, 'Password', '12345');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    await settle();
     expect(within(dialog).getByRole('alert').textContent).toBe('Password must be at least 6 characters long');
     expect(api.requests()).toEqual([]);
   });
@@ -367,6 +415,7 @@ describe('forgot password dialog', () => {
     api = stubFetch();
     const dialog = await openForgotPassword();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));
+    await settle();
     expect(visibleToasts()).toEqual([
       { type: 'error', title: 'Email Required', description: 'Please enter your email address' },
     ]);

@@ -3,6 +3,7 @@ import type { ReauthResponse } from '@medical-qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, errorReply, stubFetch, type FetchStub, type StubHandler } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { settle } from '../../../test/settle';
 import { visibleToasts } from '../../../test/toasts';
 import { Toaster } from '../../components/ui/notifications';
 import { browserLocation } from '../../lib/browser';
@@ -58,10 +59,11 @@ describe('ReauthDialog', () => {
     );
   });
 
-  it('asks for both fields first', () => {
+  it('asks for both fields first', async () => {
     const { dialog } = renderDialog({});
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await settle();
     expect(within(dialog).getByRole('alert').textContent).toBe('Please enter both email and password');
     expect(api.requests()).toEqual([]);
   });

@@ -1,35 +1,29 @@
 import { AuthMessages, PASSWORD_MIN_LENGTH } from '@medical-qr/contracts';
 import { CircleCheck, House, KeyRound, LinkIcon, LogIn } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../lib/hooks';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { PasswordField } from '../../components/ui/form-field';
-import { InlineAlert } from '../../components/ui/inline-alert';
+import { buttonClasses } from '../../components/ui/button';
+import {
+  Form,
+  FORM_ERROR,
+  FormAlert,
+  PasswordInput,
+  SubmitButton,
+  useAppForm,
+  type FormFailure,
+} from '../../components/ui/form';
 import { notify } from '../../components/ui/notifications';
-import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
 import { cn } from '../../lib/cn';
+import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useResetPasswordMutation } from './auth-api';
 import { useLoginDialog } from './use-login-dialog';
+import { resetCheckTitle, resetPasswordFormSchema } from './reset-password-schema';
 
 /** SPEC section 9: after a reset the visitor goes to sign in after 3 s; a link without a token goes home after 2 s. */
 export const RESET_SUCCESS_REDIRECT_MS = 3000;
 export const INVALID_LINK_REDIRECT_MS = 2000;
-
-type Problem = { title: string; text: string; fields: 'both' | 'confirm' | 'password' };
-
-/** SPEC section 5, in its order: both filled, long enough, the same. */
-function checkPasswords(password: string, confirmation: string): Problem | null {
-  if (password === '' || confirmation === '')
-    return { title: 'Missing Information', text: 'Please fill in all fields', fields: 'both' };
-  if (password.length < PASSWORD_MIN_LENGTH)
-    return { title: 'Password Too Short', text: AuthMessages.passwordTooShort, fields: 'password' };
-  if (password !== confirmation)
-    return { title: "Passwords Don't Match", text: 'Please ensure both passwords match', fields: 'confirm' };
-  return null;
-}
 
 /** The /reset-password/{token} screen: a new password twice, then sign in. */
 export function ResetPasswordForm({ token }: { token?: string }) {
@@ -42,12 +36,9 @@ function ResetPasswordWithToken({ token }: { token: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { openForgotPassword } = useLoginDialog();
-  const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const [values, setValues] = useState({ password: '', confirmation: '' });
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [linkFailed, setLinkFailed] = useState(false);
+  const [resetPassword] = useResetPasswordMutation();
+  const form = useAppForm(resetPasswordFormSchema, { password: '', confirmation: '' });
   const [done, setDone] = useState(false);
-  const errorId = useId();
   const goToLogin = paths.home.getHref({ login: true });
 
   useEffect(() => {
@@ -56,53 +47,16 @@ function ResetPasswordWithToken({ token }: { token: string }) {
     return () => window.clearTimeout(timer);
   }, [done, navigate, goToLogin]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isLoading) return;
-    const found = checkPasswords(values.password, values.confirmation);
-    setProblem(found);
-    setLinkFailed(false);
-    if (found) {
-      dispatch(notify({ type: 'error', title: found.title, description: found.text }));
-      return;
-    }
-    try {
-      await resetPassword({ token, password: values.password }).unwrap();
-      dispatch(
-        notify({
-          type: 'success',
-          title: 'Password Reset Successful',
-          description: 'You can now sign in with your new password.',
-        }),
-      );
-      setDone(true);
-    } catch (failure) {
-      const linkProblem = !isApiError(failure) || [400, 404, 410].includes(failure.status as number);
-      const text = linkProblem ? AuthMessages.resetInvalid : failure.message;
-      setLinkFailed(linkProblem);
-      setProblem({ title: 'Reset Failed', text, fields: 'both' });
-      dispatch(notify({ type: 'error', title: 'Reset Failed', description: text }));
-    }
+  const reset = async ({ password }: { password: string }) => {
+    await resetPassword({ token, password }).unwrap();
+    const description = 'You can now sign in with your new password.';
+    dispatch(notify({ type: 'success', title: 'Password Reset Successful', description }));
+    setDone(true);
   };
+  const toastCheck = (message: string) =>
+    dispatch(notify({ type: 'error', title: resetCheckTitle(message), description: message }));
 
-  if (done) {
-    return (
-      <ResetCard
-        icon={<CircleCheck className="size-8" aria-hidden="true" />}
-        tone="success"
-        title="Password Reset Successful"
-        text="Your password has been changed. Taking you to sign in…"
-      >
-        <Link to={goToLogin} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-          <LogIn className="size-5" aria-hidden="true" />
-          Go to Login
-        </Link>
-      </ResetCard>
-    );
-  }
-
-  const invalid = (field: 'password' | 'confirm') =>
-    problem !== null && !linkFailed && (problem.fields === 'both' || problem.fields === field);
+  if (done) return <ResetDone goToLogin={goToLogin} />;
 
   return (
     <ResetCard
@@ -110,54 +64,74 @@ function ResetPasswordWithToken({ token }: { token: string }) {
       title="Choose a new password"
       text={`Use at least ${PASSWORD_MIN_LENGTH} characters. You'll sign in with it from now on.`}
     >
-      <form noValidate onSubmit={submit} aria-busy={isLoading} className="flex flex-col gap-4 text-left">
-        {problem ? (
-          <InlineAlert
-            tone="error"
-            id={errorId}
-            action={
-              linkFailed ? (
-                <button
-                  type="button"
-                  onClick={() => openForgotPassword()}
-                  className="inline-flex min-h-11 items-center gap-2 font-semibold text-red-800 underline underline-offset-2 dark:text-red-200"
-                >
-                  <LinkIcon className="size-4" aria-hidden="true" />
-                  Request a new link
-                </button>
-              ) : undefined
-            }
-          >
-            {problem.text}
-          </InlineAlert>
-        ) : null}
-        <PasswordField
+      <Form
+        form={form}
+        onSubmit={reset}
+        onFailure={resetFailure}
+        onInvalid={toastCheck}
+        summary
+        className="flex flex-col gap-4 text-left"
+      >
+        <FormAlert
+          action={(kind) => (kind === LINK_FAILED ? <RequestNewLink onClick={() => openForgotPassword()} /> : null)}
+        />
+        <PasswordInput
           label="New password"
-          name="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-          invalid={invalid('password')}
-          errorId={errorId}
+          registration={form.register('password', { deps: ['confirmation'] })}
         />
-        <PasswordField
+        <PasswordInput
           label="Confirm new password"
-          name="confirmation"
           autoComplete="new-password"
-          value={values.confirmation}
-          onChange={(event) => setValues({ ...values, confirmation: event.target.value })}
-          invalid={invalid('confirm')}
-          errorId={errorId}
+          registration={form.register('confirmation', { deps: ['password'] })}
         />
-        <Button type="submit" size="lg" disabled={isLoading} className="mt-1 w-full">
-          {isLoading ? <Spinner /> : null}
-          {isLoading ? 'Resetting…' : 'Reset Password'}
-        </Button>
+        <SubmitButton pendingLabel="Resetting…" className="mt-1 w-full">
+          Reset Password
+        </SubmitButton>
         <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
           <House className="size-5" aria-hidden="true" />
           Back to Home
         </Link>
-      </form>
+      </Form>
+    </ResetCard>
+  );
+}
+
+/** The refusal kind that offers a new link. */
+const LINK_FAILED = 'link';
+
+/** A refused, unknown or used token (400, 404, 410) or no answer: the link is the problem. */
+function resetFailure(failure: unknown): FormFailure {
+  const linkProblem = !isApiError(failure) || [400, 404, 410].includes(failure.status as number);
+  const text = linkProblem ? AuthMessages.resetInvalid : failure.message;
+  return { title: 'Reset Failed', errors: { [FORM_ERROR]: text }, kind: linkProblem ? LINK_FAILED : undefined };
+}
+
+function RequestNewLink({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="inline-flex min-h-11 items-center gap-2 font-semibold text-red-800 underline underline-offset-2 dark:text-red-200"
+    >
+      <LinkIcon className="size-4" aria-hidden="true" />
+      Request a new link
+    </button>
+  );
+}
+
+function ResetDone({ goToLogin }: { goToLogin: string }) {
+  return (
+    <ResetCard
+      icon={<CircleCheck className="size-8" aria-hidden="true" />}
+      tone="success"
+      title="Password Reset Successful"
+      text="Your password has been changed. Taking you to sign in…"
+    >
+      <Link to={goToLogin} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+        <LogIn className="size-5" aria-hidden="true" />
+        Go to Login
+      </Link>
     </ResetCard>
   );
 }

@@ -16,8 +16,8 @@ export interface FormProps<TValues extends FieldValues, TOutput> {
   summary?: boolean;
   /** Which message a summary shows when several fields have one. */
   pickMessage?: (messages: readonly string[]) => string | undefined;
-  /** When given, a failed check is also toasted, under the title this returns for its message. */
-  invalidTitle?: (message: string) => string;
+  /** After a failed check, with the form's message (e.g. to toast it too). */
+  onInvalid?: (message: string) => void;
   className?: string;
   children: ReactNode;
 }
@@ -29,7 +29,7 @@ export interface FormProps<TValues extends FieldValues, TOutput> {
  */
 export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TValues, TOutput>) {
   const { form, onSubmit, onFailure = describeFailure, summary = false, className, children } = props;
-  const { pickMessage = firstMessage, invalidTitle } = props;
+  const { pickMessage = firstMessage, onInvalid } = props;
   const dispatch = useAppDispatch();
   const alertId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -41,10 +41,6 @@ export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TVal
   useEffect(() => {
     if (failedAttempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [failedAttempts]);
-
-  const toast = (title: string | undefined, message: string | undefined) => {
-    if (title) dispatch(notify({ type: 'error', title, description: message }));
-  };
 
   const send = async (values: TOutput) => {
     if (sendingNow.current) return;
@@ -61,14 +57,15 @@ export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TVal
     }
     if (!failure) return;
     placeErrors(form.setError, failure);
-    toast(failure.title, failureMessage(failure, pickMessage));
+    const { title } = failure;
+    if (title) dispatch(notify({ type: 'error', title, description: failureMessage(failure, pickMessage) }));
     setFailedAttempts((count) => count + 1);
   };
 
   const submit = form.handleSubmit(send, (errors) => {
     setFailedAttempts((count) => count + 1);
     const message = formMessage(errors, pickMessage, true);
-    if (invalidTitle && message) toast(invalidTitle(message), message);
+    if (message) onInvalid?.(message);
   });
 
   return (

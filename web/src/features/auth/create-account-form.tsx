@@ -1,0 +1,107 @@
+import { ErrorCodes, PASSWORD_MIN_LENGTH, registerBodySchema, type RegisterBody } from '@medical-qr/contracts';
+import {
+  EmailInput,
+  Form,
+  FORM_ERROR,
+  FormAlert,
+  Input,
+  PasswordInput,
+  SubmitButton,
+  useAppForm,
+  type FormFailure,
+} from '../../components/ui/form';
+import { notify } from '../../components/ui/notifications';
+import { isApiError } from '../../lib/base-query';
+import { useAppDispatch } from '../../lib/hooks';
+import { useRegisterMutation } from './auth-api';
+import { preferMissing } from './auth-messages';
+import { loginNoticeChanged } from './auth-slice';
+import { rememberSignedInUser } from './stored-user';
+
+export const useCreateAccountForm = () =>
+  useAppForm(registerBodySchema, { firstName: '', lastName: '', email: '', phoneNumber: '', password: '' });
+export type CreateAccountFormState = ReturnType<typeof useCreateAccountForm>;
+
+/** A new account; signed in at once, or first asked to follow the emailed link (SPEC section 4). */
+export function CreateAccountForm({
+  form,
+  onSignedIn,
+  onNeedsVerification,
+}: {
+  form: CreateAccountFormState;
+  onSignedIn: () => void;
+  onNeedsVerification: (email: string, message: string) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [register] = useRegisterMutation();
+  const clearNotice = () => dispatch(loginNoticeChanged(null));
+
+  const createAccount = async (values: RegisterBody) => {
+    clearNotice();
+    const body: RegisterBody = { ...values, phoneNumber: values.phoneNumber || undefined };
+    const result = await register(body).unwrap();
+    if (result.requiresVerification) {
+      const sent = `We sent an activation link to ${body.email}.`;
+      dispatch(notify({ type: 'info', title: 'Check your email', description: sent }));
+      onNeedsVerification(body.email, result.message || `${sent} Open it, then sign in here.`);
+      return;
+    }
+    rememberSignedInUser(result.user);
+    const welcome = `Welcome to Medical QR, ${result.user.firstName || 'friend'}!`;
+    dispatch(notify({ type: 'success', title: 'Account created', description: welcome }));
+    onSignedIn();
+  };
+
+  return (
+    <Form
+      form={form}
+      onSubmit={createAccount}
+      onFailure={registrationFailure}
+      onInvalid={clearNotice}
+      summary
+      pickMessage={preferMissing}
+      className="flex flex-col gap-4"
+    >
+      <FormAlert />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="First name"
+          autoComplete="given-name"
+          autoCapitalize="words"
+          registration={form.register('firstName')}
+        />
+        <Input
+          label="Last name"
+          autoComplete="family-name"
+          autoCapitalize="words"
+          registration={form.register('lastName')}
+        />
+      </div>
+      <EmailInput placeholder="you@example.com" registration={form.register('email')} />
+      <Input
+        label="Phone number"
+        labelExtra="(optional)"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        registration={form.register('phoneNumber')}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        registration={form.register('password')}
+      />
+      <SubmitButton pendingLabel="Creating account…" className="mt-1 w-full">
+        Create Account
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** A taken email marks the email field; anything else is about the form. */
+function registrationFailure(failure: unknown): FormFailure {
+  const text = isApiError(failure) ? failure.message : 'Please try again in a moment.';
+  const taken = isApiError(failure) && failure.code === ErrorCodes.CONFLICT;
+  return { title: 'Failed to create account', errors: taken ? { email: text } : { [FORM_ERROR]: text } };
+}
