@@ -1,23 +1,63 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 const gateway = 'http://localhost:3000';
 const root = new URL('.', import.meta.url).pathname;
+
+const THEME_BOOT_PLACEHOLDER = /<script>\s*\/\* theme-boot \*\/\s*<\/script>/;
 
 /** Puts the pre-paint theme script into every page, so both pages share one copy of it. */
 function themeBoot(): Plugin {
   const script = readFileSync(new URL('./boot/theme.js', import.meta.url), 'utf8').trim();
   return {
     name: 'medical-qr-theme-boot',
-    transformIndexHtml: (html) => html.replace('<script>/* theme-boot */</script>', `<script>\n${script}\n</script>`),
+    transformIndexHtml(html, context) {
+      // A page without the placeholder would flash white in dark mode: fail the build instead.
+      if (!THEME_BOOT_PLACEHOLDER.test(html)) throw new Error(`${context.filename} has no theme-boot placeholder`);
+      return html.replace(THEME_BOOT_PLACEHOLDER, `<script>\n${script}\n</script>`);
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, at the highest levels, so the
+ * gateway sends compressed bytes without compressing on each request. A copy that would not be smaller is skipped.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'medical-qr-precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = join(config.root, config.build.outDir)),
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+        COMPRESSIBLE.test(file),
+      );
+      for (const file of files) {
+        const source = readFileSync(join(outDir, file));
+        const copies = {
+          br: brotliCompressSync(source, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+          }),
+          gz: gzipSync(source, { level: 9 }),
+        };
+        for (const [extension, bytes] of Object.entries(copies)) {
+          if (bytes.length < source.length) writeFileSync(join(outDir, `${file}.${extension}`), bytes);
+        }
+      }
+    },
   };
 }
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), themeBoot()],
+  plugins: [react(), tailwindcss(), themeBoot(), precompress()],
   resolve: {
     // The contracts library is TypeScript source; bundle it directly instead of its build output.
     alias: {
@@ -35,7 +75,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps would publish the app's source; the dev server still has them.
+    sourcemap: false,
     rolldownOptions: {
       // The app, and the emergency card as a page of its own: a responder's phone loads a few
       // kilobytes, not the whole app.

@@ -1,52 +1,61 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
 import { setCardHeaders } from '../records/card-headers.js';
+import { indexStaticFiles, loadPage, sendPage, sendStaticFile } from './static-files.js';
 
 const API_OR_SOCKET = /^\/(api|ws)(\/|$)/;
 const EMERGENCY_CARD = /^\/emergency\/[^/]+\/?$/;
+/** Hashed file names change with their content, so browsers may keep them for good. */
+const HASHED_ASSETS = /^\/assets\//;
 
-function readPage(distDir: string, file: string): string | undefined {
-  const path = join(distDir, file);
-  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+function decodedPath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function notFound(res: Response): void {
+  res.removeHeader('Content-Encoding');
+  res.status(404).setHeader('Cache-Control', 'no-cache');
+  res.type('text/plain').send('Not found');
 }
 
 /**
- * Serves the built web app: hashed assets with a long cache; `/emergency/{token}` as the light
- * card page (its own entry, a few kilobytes, never cached); and index.html (never cached) for every
- * other GET outside /api and /ws, so client-side routes survive a reload. Without a build, answers
- * a plain page saying how to make one.
+ * Serves the built web app, compressed (brotli or gzip, precompressed by the build) for clients that accept it:
+ * hashed assets cached for a year; other files for five minutes; `/emergency/{token}` as the light card page (its own
+ * entry, a few kilobytes, never cached); and index.html (never cached) for every other GET outside /api and /ws, so
+ * client-side routes survive a reload. Without a build, answers a plain page saying how to make one.
  */
 export function spaMiddleware(distDir: string) {
-  const indexHtml = readPage(distDir, 'index.html');
-  const cardHtml = readPage(distDir, 'emergency.html');
-  const assets = express.static(distDir, {
-    index: false,
-    fallthrough: true,
-    setHeaders(res, path) {
-      res.setHeader(
-        'Cache-Control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      );
-    },
-  });
+  const files = indexStaticFiles(distDir);
+  const appPage = loadPage(distDir, 'index.html');
+  const cardPage = loadPage(distDir, 'emergency.html');
   return (req: Request, res: Response, next: NextFunction) => {
     if (API_OR_SOCKET.test(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    if (EMERGENCY_CARD.test(req.path) && cardHtml) {
+    if (EMERGENCY_CARD.test(req.path) && cardPage) {
       setCardHeaders(res);
-      res.type('html').send(cardHtml);
+      return sendPage(req, res, cardPage);
+    }
+    const path = decodedPath(req.path);
+    const file = path === undefined ? undefined : files.get(path);
+    if (file) {
+      res.setHeader(
+        'Cache-Control',
+        HASHED_ASSETS.test(req.path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+      return sendStaticFile(req, res, file, () => notFound(res));
+    }
+    // A missing script or stylesheet must not come back as the app's HTML; a source map is never served.
+    if (HASHED_ASSETS.test(req.path) || req.path.endsWith('.map')) return notFound(res);
+    res.setHeader('Cache-Control', 'no-cache');
+    if (!appPage) {
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
       return;
     }
-    assets(req, res, () => {
-      res.setHeader('Cache-Control', 'no-cache');
-      if (!indexHtml) {
-        res
-          .status(503)
-          .type('text/plain')
-          .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
-        return;
-      }
-      res.type('html').send(indexHtml);
-    });
+    sendPage(req, res, appPage);
   };
 }
