@@ -2,7 +2,8 @@
 // the project's pinned Node (the `node` dev dependency), whatever Node the machine has.
 // Written for any Node from 18 on, since it may run before the pinned one exists.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,13 +17,51 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** Written into node_modules after each successful install: the hash of the package-lock.json it installed. */
+const INSTALL_STAMP = join('node_modules', '.medical-qr-installed-lockfile');
+
+const lockfileHash = (root) =>
+  createHash('sha256')
+    .update(readFileSync(join(root, 'package-lock.json')))
+    .digest('hex');
+
+/** Remembers which lockfile node_modules now matches. */
+export function recordInstall(root = ROOT) {
+  writeFileSync(join(root, INSTALL_STAMP), `${lockfileHash(root)}\n`);
+}
+
+/**
+ * Why dependencies must be installed (again), or undefined when node_modules matches package-lock.json: a `git pull`
+ * that brings a new lockfile brings new or changed packages.
+ */
+export function installReason(root = ROOT) {
+  if (!existsSync(join(root, 'node_modules', '.bin', 'node'))) return 'first run';
+  const changed = 'package-lock.json changed since the last install';
+  const stamp = join(root, INSTALL_STAMP);
+  if (existsSync(stamp)) return readFileSync(stamp, 'utf8').trim() === lockfileHash(root) ? undefined : changed;
+  // Installed before stamps were written: npm's own record of that install is newer than the lockfile if it matches.
+  const npmRecord = join(root, 'node_modules', '.package-lock.json');
+  if (existsSync(npmRecord) && statSync(npmRecord).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs) {
+    recordInstall(root);
+    return undefined;
+  }
+  return changed;
+}
+
+/** Installs when node_modules is missing or older than the lockfile; says why. Returns whether it installed. */
+export function ensureInstalled(root = ROOT) {
+  const reason = installReason(root);
+  if (!reason) return false;
+  console.log(`Installing dependencies (${reason})...`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  if (run(npm, ['install', '--no-audit', '--no-fund'], { cwd: root }) !== 0) process.exit(1);
+  recordInstall(root);
+  return true;
+}
+
 /** Installs if needed; if this is not the pinned Node, runs `script` again under it and exits with its code. */
 export function ensurePinnedNode(script) {
-  if (!existsSync(pinnedNode)) {
-    console.log('Installing dependencies (first run)...');
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    if (run(npm, ['install', '--no-audit', '--no-fund']) !== 0) process.exit(1);
-  }
+  ensureInstalled();
   const major = Number(process.versions.node.split('.')[0]);
   if (major < REQUIRED_MAJOR) {
     process.exit(run(pinnedNode, [script, ...process.argv.slice(2)]));
