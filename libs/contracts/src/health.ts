@@ -26,3 +26,10 @@ export const healthReportSchema = z.object({
   services: z.record(z.enum(SERVICE_NAMES), componentStatusSchema),
 });
 export type HealthReport = z.infer<typeof healthReportSchema>;
+
+/** `GET /api/health/ready`: whether this gateway's own connections are up (its readiness probe). */
+export const readinessReportSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.object({ redis: componentStatusSchema, nats: componentStatusSchema }),
+});
+export type ReadinessReport = z.infer<typeof readinessReportSchema>;

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditActions, sessionTimeoutAuditBodySchema } from '@medical-qr/contracts';
 import type { AuditTrail } from '@medical-qr/platform';
@@ -18,6 +18,7 @@ export class AuditController {
   @Post('session-timeout')
   @HttpCode(204)
   @ApiOperation({ summary: 'The web reports an inactivity sign-out before it signs out' })
+  @ApiNoContentResponse({ description: 'Recorded' })
   async sessionTimeout(@Body({ schema: sessionTimeoutAuditBodySchema }) _body: unknown, @Req() req: Request) {
     const session = await this.sessions.current(req);
     await this.audit.record({

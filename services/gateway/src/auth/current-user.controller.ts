@@ -1,7 +1,13 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ErrorCodes, IdentityPatterns, type CurrentUser, type PublicUser } from '@medical-qr/contracts';
+import {
+  type CurrentUser,
+  currentUserSchema,
+  ErrorCodes,
+  IdentityPatterns,
+  type PublicUser,
+} from '@medical-qr/contracts';
 import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { SessionService } from '../session/session.service.js';
 import { CurrentUserBuilder } from './current-user.builder.js';
@@ -20,6 +26,7 @@ export class CurrentUserController {
 
   @Get('user')
   @ApiOperation({ summary: 'The signed-in user, or 401 when signed out' })
+  @ApiOkResponse({ standardSchema: currentUserSchema })
   async user(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CurrentUser> {
     res.setHeader('Cache-Control', 'no-store');
     const session = await this.sessions.current(req);

@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuditActions, IdentityPatterns, localRedirectSchema, type PublicUser } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
+import { asOpenApi } from '../docs/openapi-schema.js';
 import { appUrl } from '../http/app-url.js';
 import { clientInfo } from '../http/client-info.js';
 import { PublicBuckets } from '../rate-limit/public-buckets.js';
@@ -34,6 +35,19 @@ export class GoogleController {
   @Get()
   @PublicRateLimit(PublicBuckets.signIn)
   @ApiOperation({ summary: 'Starts Google sign-in; `redirect` is the local path to return to' })
+  @ApiQuery({
+    name: 'redirect',
+    required: false,
+    description: 'The local path to return to',
+    schema: asOpenApi(localRedirectSchema),
+  })
+  @ApiQuery({
+    name: 'reauth',
+    required: false,
+    description: '1 to re-authenticate the signed-in account',
+    schema: { type: 'string', enum: ['1'] },
+  })
+  @ApiFoundResponse({ description: "To Google's consent page (or back to sign-in when Google is not configured)" })
   async start(
     @Query('redirect') redirect: unknown,
     @Query('reauth') reauth: unknown,
@@ -52,6 +66,10 @@ export class GoogleController {
 
   @Get('callback')
   @ApiOperation({ summary: 'Where Google returns; signs in and redirects to the path given at the start' })
+  @ApiQuery({ name: 'state', required: true, schema: { type: 'string' } })
+  @ApiQuery({ name: 'code', required: false, schema: { type: 'string' } })
+  @ApiQuery({ name: 'error', required: false, schema: { type: 'string' } })
+  @ApiFoundResponse({ description: 'To the page given at the start, signed in; or back to sign-in with the reason' })
   async callback(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
     const intent = await this.oauthState.consume(req, res, query.state);
     if (!intent) return backToSignIn(res, 'Google sign-in expired or was started elsewhere. Please try again.');

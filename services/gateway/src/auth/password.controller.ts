@@ -1,18 +1,21 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AuditActions,
   ErrorCodes,
   IdentityPatterns,
-  loginBodySchema,
-  registerBodySchema,
   type LoginBody,
+  loginBodySchema,
   type LoginResponse,
+  loginResponseSchema,
+  messageResponseSchema,
   type PublicUser,
   type RegisterBody,
+  registerBodySchema,
   type RegisterReply,
   type RegisterResponse,
+  registerResponseSchema,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -53,6 +56,7 @@ export class PasswordController {
   @ApiOperation({
     summary: 'Signs in with email and password (5 attempts per account and IP per 15 minutes, then 429)',
   })
+  @ApiOkResponse({ standardSchema: loginResponseSchema })
   async login(
     @Body({ schema: loginBodySchema }) body: LoginBody,
     @Req() req: Request,
@@ -84,6 +88,7 @@ export class PasswordController {
   @HttpCode(201)
   @PublicRateLimit(PublicBuckets.registration)
   @ApiOperation({ summary: 'Creates an account; with email verification on, sign-in waits for the emailed link' })
+  @ApiCreatedResponse({ standardSchema: registerResponseSchema })
   async register(
     @Body({ schema: registerBodySchema }) body: RegisterBody,
     @Req() req: Request,
@@ -115,6 +120,7 @@ export class PasswordController {
   @HttpCode(200)
   @PublicRateLimit(PublicBuckets.signIn)
   @ApiOperation({ summary: 'Signs into the demo account (only when DEMO_LOGIN=true)' })
+  @ApiOkResponse({ standardSchema: loginResponseSchema })
   async demoLogin(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     const user = await this.services.request<PublicUser>(IdentityPatterns.demoUser, {});
     const session = await this.sessions.signIn(req, res, { userId: user.id, authMethod: 'demo' });
@@ -131,6 +137,7 @@ export class PasswordController {
   @Post('auth/logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'Signs out: the session is destroyed on the server' })
+  @ApiOkResponse({ standardSchema: messageResponseSchema })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const session = await this.sessions.signOut(req, res);
     if (session)
@@ -142,6 +149,7 @@ export class PasswordController {
   @ApiOperation({
     summary: 'Signs out and returns to the home page; a link followed from another site only returns home',
   })
+  @ApiFoundResponse({ description: 'Back to the home page' })
   async logoutAndGoHome(@Req() req: Request, @Res() res: Response) {
     // A GET that signs out must not be triggerable by another site's link, image or script.
     if (!startedOnAnotherSite(req, this.config, ['same-origin', 'same-site', 'none'])) await this.logout(req, res);

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   AuditActions,
@@ -7,8 +7,9 @@ import {
   IdentityPatterns,
   localRedirectSchema,
   REAUTH_WINDOW_MS,
-  verifyPasswordBodySchema,
   type ReauthResponse,
+  reauthResponseSchema,
+  verifyPasswordBodySchema,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { clientInfo } from '../http/client-info.js';
@@ -34,6 +35,7 @@ export class ReauthController {
   @Post('verify-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Re-authenticates the signed-in user with their password for the next 10 minutes' })
+  @ApiOkResponse({ standardSchema: reauthResponseSchema })
   async verifyPassword(
     @Body({ schema: verifyPasswordBodySchema }) body: { email: string; password: string },
     @SignedIn() session: CurrentSession,
@@ -61,6 +63,7 @@ export class ReauthController {
     summary:
       'Re-authenticates a Google account: accepted within 10 minutes of a Google sign-in, else answers where to go',
   })
+  @ApiOkResponse({ standardSchema: reauthResponseSchema })
   async confirmOAuthReauth(@SignedIn() session: CurrentSession, @Req() req: Request): Promise<ReauthResponse> {
     if (session.data.googleAuthAt && Date.now() - session.data.googleAuthAt < REAUTH_WINDOW_MS) {
       return this.reauthentication.confirm(session, req, 'google');

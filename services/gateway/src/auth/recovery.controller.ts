@@ -1,14 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
+  type AccountReply,
   AuditActions,
   forgotPasswordBodySchema,
   IdentityPatterns,
+  type MessageResponse,
+  messageResponseSchema,
   resetPasswordBodySchema,
   verifyEmailBodySchema,
-  type AccountReply,
-  type MessageResponse,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -40,6 +41,7 @@ export class RecoveryController {
   @Post('forgot-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mails a reset link if the account exists; answers the same either way' })
+  @ApiOkResponse({ standardSchema: messageResponseSchema })
   async forgotPassword(
     @Body({ schema: forgotPasswordBodySchema }) body: { email: string },
     @Req() req: Request,
@@ -66,6 +68,7 @@ export class RecoveryController {
   @Post('reset-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets a new password with a single-use emailed token; signs the account out everywhere' })
+  @ApiOkResponse({ standardSchema: messageResponseSchema })
   async resetPassword(
     @Body({ schema: resetPasswordBodySchema }) body: { token: string; password: string },
     @Req() req: Request,
@@ -84,6 +87,7 @@ export class RecoveryController {
   @Post('verify-email')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sends the verification link again (same answer whether or not the account exists)' })
+  @ApiOkResponse({ standardSchema: messageResponseSchema })
   async resendVerification(
     @Body({ schema: verifyEmailBodySchema }) body: { email: string },
     @Req() req: Request,
@@ -101,6 +105,7 @@ export class RecoveryController {
 
   @Get('verify-email/:token')
   @ApiOperation({ summary: 'Follows an emailed verification link, then redirects to the sign-in dialog' })
+  @ApiFoundResponse({ description: 'To the sign-in dialog, with the outcome in the query' })
   async confirmEmail(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
     try {
       const reply = await this.services.request<AccountReply>(IdentityPatterns.confirmEmail, {

@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { z } from 'zod';
 import { errorBodySchema } from '@medical-qr/contracts';
+import { asOpenApi } from './openapi-schema.js';
 
 const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
-type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string];
 
 /**
  * The OpenAPI description of the HTTP API at /api/docs (JSON at /api/docs-json), generated from
@@ -29,12 +28,7 @@ export function setupOpenApi(app: INestApplication) {
 
 /** Adds the shared error body to every operation's 4XX and 5XX replies. */
 function withErrorResponses(document: OpenAPIObject): OpenAPIObject {
-  const { $schema: _ignored, ...errorBody } = z.toJSONSchema(errorBodySchema, {
-    target: 'openapi-3.0',
-    io: 'output',
-  }) as SchemaObject & {
-    $schema?: string;
-  };
+  const errorBody = asOpenApi(errorBodySchema, 'output');
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ErrorBody: errorBody } };
   const error = (description: string) => ({
     description,

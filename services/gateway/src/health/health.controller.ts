@@ -1,7 +1,16 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { SERVICE_NAMES, type HealthReport, type ServiceHealth, type ServiceName } from '@medical-qr/contracts';
+import {
+  type HealthReport,
+  healthReportSchema,
+  type ReadinessReport,
+  readinessReportSchema,
+  SERVICE_NAMES,
+  type ServiceHealth,
+  serviceHealthSchema,
+  type ServiceName,
+} from '@medical-qr/contracts';
 import { AppError } from '@medical-qr/platform';
 import { HealthService } from './health.service.js';
 
@@ -12,6 +21,8 @@ export class HealthController {
 
   @Get()
   @ApiOperation({ summary: 'State of PostgreSQL, Redis, NATS and each service: 200 when all are up, else 503' })
+  @ApiOkResponse({ standardSchema: healthReportSchema })
+  @ApiServiceUnavailableResponse({ standardSchema: healthReportSchema })
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     const report = await this.health.report();
     res.status(report.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store');
@@ -23,7 +34,9 @@ export class HealthController {
     summary:
       'Whether this gateway can serve: its own NATS and Redis connections (readiness probe; one service down must not take every gateway out)',
   })
-  async ready(@Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ standardSchema: readinessReportSchema })
+  @ApiServiceUnavailableResponse({ standardSchema: readinessReportSchema })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport> {
     const report = await this.health.readiness();
     res.status(report.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store');
     return report;
@@ -31,6 +44,7 @@ export class HealthController {
 
   @Get(':service')
   @ApiOperation({ summary: 'Asks one service for its health over NATS; 503 with a message when it does not answer' })
+  @ApiOkResponse({ standardSchema: serviceHealthSchema })
   async service(@Param('service') service: string): Promise<ServiceHealth> {
     if (!SERVICE_NAMES.includes(service as ServiceName)) {
       throw AppError.notFound(

@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, UseInterceptors } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
+  type AnonymousCreationResponse,
+  anonymousCreationResponseSchema,
+  type MedicalForm,
   medicalFormSchema,
   RecordsPatterns,
-  type AnonymousCreationResponse,
-  type MedicalForm,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -29,6 +30,7 @@ export class AnonymousRecordController {
   @HttpCode(200)
   @PublicRateLimit(PublicBuckets.anonymousCreation)
   @ApiOperation({ summary: 'Creates the one free code an email may have (2 days); 409 when the email already has one' })
+  @ApiOkResponse({ standardSchema: anonymousCreationResponseSchema })
   create(@Body({ schema: medicalFormSchema }) form: MedicalForm, @Req() req: Request) {
     return this.services.request<AnonymousCreationResponse>(RecordsPatterns.createAnonymous, {
       form,

@@ -1,12 +1,13 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   EMERGENCY_TOKEN_PATTERN,
+  type EmergencyCard,
+  emergencyCardSchema,
   ErrorCodes,
   RecordsMessages,
   RecordsPatterns,
-  type EmergencyCard,
 } from '@medical-qr/contracts';
 import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -32,6 +33,7 @@ export class CardController {
 
   @Get('emergency-card/:token')
   @ApiOperation({ summary: 'The card a responder sees; 404 when unknown, 410 once expired; misses are rate limited' })
+  @ApiOkResponse({ standardSchema: emergencyCardSchema })
   card(@Param('token') token: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     setCardHeaders(res);
     return this.fetch(RecordsPatterns.card, token, req, RecordsMessages.cardNotFound);
@@ -39,6 +41,7 @@ export class CardController {
 
   @Get('emergency/:token')
   @ApiOperation({ summary: 'The record fields for the in-app scanner; 404 when unknown or inactive' })
+  @ApiOkResponse({ standardSchema: emergencyCardSchema })
   emergency(@Param('token') token: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     setCardHeaders(res);
     return this.fetch(RecordsPatterns.emergency, token, req, RecordsMessages.emergencyNotFound);

@@ -12,20 +12,24 @@ import {
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AuditActions,
+  type DashboardResponse,
+  dashboardResponseSchema,
+  deletedResponseSchema,
+  type EmergencyContact,
+  emergencyContactSchema,
   ErrorCodes,
+  type MedicalForm,
   medicalFormSchema,
+  type MedicalRecord,
+  medicalRecordSchema,
   QR_DOWNLOAD_FILE_NAME,
   recordIdSchema,
   RecordsMessages,
   RecordsPatterns,
-  type DashboardResponse,
-  type EmergencyContact,
-  type MedicalForm,
-  type MedicalRecord,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -59,6 +63,7 @@ export class RecordsController {
   @Post('medical-records')
   @HttpCode(200)
   @ApiOperation({ summary: "Creates the signed-in user's code; a free user's new code replaces the active one" })
+  @ApiOkResponse({ standardSchema: medicalRecordSchema })
   async create(
     @Body({ schema: medicalFormSchema }) form: MedicalForm,
     @SignedIn() session: CurrentSession,
@@ -81,6 +86,7 @@ export class RecordsController {
 
   @Get('medical-records')
   @ApiOperation({ summary: "The signed-in user's codes, newest first" })
+  @ApiOkResponse({ standardSchema: medicalRecordSchema, isArray: true })
   async list(@SignedIn() session: CurrentSession, @Req() req: Request) {
     const { userId } = session.data;
     return this.services.request<MedicalRecord[]>(RecordsPatterns.list, { userId, appUrl: appUrl(req, this.config) });
@@ -88,6 +94,7 @@ export class RecordsController {
 
   @Get('medical-records/active')
   @ApiOperation({ summary: "The signed-in user's active code, or null" })
+  @ApiOkResponse({ standardSchema: medicalRecordSchema.nullable() })
   async active(@SignedIn() session: CurrentSession, @Req() req: Request, @Res() res: Response) {
     const { userId } = session.data;
     const record = await this.services.request<MedicalRecord | null>(RecordsPatterns.active, {
@@ -99,6 +106,7 @@ export class RecordsController {
 
   @Get('medical-records/dashboard')
   @ApiOperation({ summary: 'The newest code (active, else expired) and its contacts, for the signed-in home page' })
+  @ApiOkResponse({ standardSchema: dashboardResponseSchema })
   async dashboard(@SignedIn() session: CurrentSession, @Req() req: Request) {
     const { userId } = session.data;
     return this.services.request<DashboardResponse>(RecordsPatterns.dashboard, {
@@ -109,6 +117,7 @@ export class RecordsController {
 
   @Get('medical-records/:id/emergency-contacts')
   @ApiOperation({ summary: "A record's emergency contacts; 404 unless the record is the user's own" })
+  @ApiOkResponse({ standardSchema: emergencyContactSchema, isArray: true })
   async contacts(@Param('id') id: string, @SignedIn() session: CurrentSession) {
     const { userId } = session.data;
     return this.services.request<EmergencyContact[]>(RecordsPatterns.contacts, { userId, recordId: recordId(id) });
@@ -116,6 +125,7 @@ export class RecordsController {
 
   @Delete('medical-records/:id')
   @ApiOperation({ summary: "Deletes one of the user's records with its contacts and scan log" })
+  @ApiOkResponse({ standardSchema: deletedResponseSchema })
   async delete(@Param('id') id: string, @SignedIn() session: CurrentSession, @Req() req: Request) {
     const { userId } = session.data;
     const result = await this.services.request<{ deleted: true }>(RecordsPatterns.delete, {
@@ -133,6 +143,8 @@ export class RecordsController {
 
   @Get('qr-code/:id')
   @ApiOperation({ summary: "The QR image (PNG, about 256 px) of one of the user's records" })
+  @ApiProduces('image/png')
+  @ApiOkResponse({ description: 'The PNG image', schema: { type: 'string', format: 'binary' } })
   async qrCode(
     @Param('id') id: string,
     @SignedIn() session: CurrentSession,
