@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../../lib/base-query';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -37,13 +37,15 @@ export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TVal
   const [sending, setSending] = useState(false);
   const [failedAttempts, setFailedAttempts] = useState(0);
 
-  // After each failed attempt (once the fields are enabled again), go to the first field to fix.
+  // After each failed attempt (once its messages are on screen and the fields enabled again),
+  // go to the first field to fix.
   useEffect(() => {
     if (failedAttempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [failedAttempts]);
 
-  const send = async (values: TOutput) => {
-    if (sendingNow.current) return;
+  /** Sends the checked values; true when refused (its messages are placed). */
+  const send = async (values: TOutput): Promise<boolean> => {
+    if (sendingNow.current) return false;
     sendingNow.current = true;
     setSending(true);
     let failure: FormFailure | void;
@@ -55,23 +57,34 @@ export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TVal
       sendingNow.current = false;
       setSending(false);
     }
-    if (!failure) return;
+    if (!failure) return false;
     placeErrors(form.setError, failure);
     const { title } = failure;
     if (title) dispatch(notify({ type: 'error', title, description: failureMessage(failure, pickMessage) }));
-    setFailedAttempts((count) => count + 1);
+    return true;
   };
 
-  const submit = form.handleSubmit(send, (errors) => {
-    setFailedAttempts((count) => count + 1);
-    const message = formMessage(errors, pickMessage, true);
-    if (message) onInvalid?.(message);
-  });
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    let failedCheck = false;
+    const refused = await form.handleSubmit(send, (errors) => {
+      failedCheck = true;
+      const message = formMessage(errors, pickMessage, true);
+      if (message) onInvalid?.(message);
+    })(event);
+    // Counted only now: react-hook-form publishes the messages at the end of handleSubmit.
+    if (failedCheck || refused) setFailedAttempts((count) => count + 1);
+  };
 
   return (
     <FormProvider {...form}>
       <FormLayoutContext value={{ summary, alertId, sending, pickMessage }}>
-        <form ref={formRef} noValidate onSubmit={submit} aria-busy={sending} className={className}>
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          aria-busy={sending}
+          className={className}
+        >
           {children}
         </form>
       </FormLayoutContext>
