@@ -54,7 +54,8 @@ export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; on
 
 function ForgotPasswordBody({ sent, onSent }: { sent: SentTo | null; onSent: (sent: SentTo) => void }) {
   const dispatch = useAppDispatch();
-  const form = useAppForm(forgotPasswordBodySchema, { email: useAppSelector(selectAuthEmail) });
+  const carriedEmail = useAppSelector(selectAuthEmail);
+  const form = useAppForm(forgotPasswordBodySchema, { email: carriedEmail });
   const [requestReset] = useForgotPasswordMutation();
   const backToSignIn = (email: string) => dispatch(loginDialogOpened({ tab: 'sign-in', email }));
 

@@ -27,7 +27,8 @@ export function LoginTabs({ onSignedIn }: { onSignedIn: () => void }) {
   const dispatch = useAppDispatch();
   const tab = useAppSelector(selectLoginTab);
   const notice = useAppSelector(selectLoginNotice);
-  const signInForm = useSignInForm(useAppSelector(selectAuthEmail));
+  const carriedEmail = useAppSelector(selectAuthEmail);
+  const signInForm = useSignInForm(carriedEmail);
   const accountForm = useCreateAccountForm();
   const ids = useId();
   const tabId = (value: LoginTab) => `${ids}-tab-${value}`;
