@@ -3,7 +3,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { sendPage } from '../html.js';
 import { DEFAULT_IDENTITY, renderAuthErrorPage, renderConsentPage, type AuthRequest } from './consent-page.js';
 import { unsignedIdToken, userinfo, type GoogleIdentity } from './identity.js';
-import { OAuthStore, TOKEN_LIFETIME_S } from './oauth-store.js';
+import { OAuthStore, TOKEN_LIFETIME_S, type IssuedCode } from './oauth-store.js';
 
 /** A single string parameter; repeated or non-string values count as missing. */
 function param(source: unknown, name: string): string | undefined {
@@ -97,25 +97,20 @@ function tokenError(res: Response, status: number, error: string, description?: 
     .json(description ? { error, error_description: description } : { error });
 }
 
-/**
- * Google OAuth 2.0 (authorization code flow) on Google's own paths: the consent page at `/o/oauth2/v2/auth`, the
- * token endpoint at `/token` (as oauth2.googleapis.com has it), userinfo at `/oauth2/v3/userinfo` and `/v1/userinfo`.
- */
-export function googleRoutes(client: { clientId: string; clientSecret: string }, store = new OAuthStore()): Router {
-  const { clientId, clientSecret } = client;
-  const router = Router();
-  const form = express.urlencoded({ extended: false, limit: '16kb' });
-  const json = express.json({ limit: '16kb' });
+type Client = { clientId: string; clientSecret: string };
 
-  const sendAuthError = (res: Response, checked: { error: string; description: string }) =>
-    sendPage(res, {
-      status: 400,
-      narrow: true,
-      title: 'Error · Sign in with Google (local stand-in)',
-      body: renderAuthErrorPage(checked.error, checked.description),
-    });
+function sendAuthError(res: Response, checked: { error: string; description: string }): void {
+  sendPage(res, {
+    status: 400,
+    narrow: true,
+    title: 'Error · Sign in with Google (local stand-in)',
+    body: renderAuthErrorPage(checked.error, checked.description),
+  });
+}
 
-  router.get('/o/oauth2/v2/auth', (req, res) => {
+/** `GET /o/oauth2/v2/auth`: the consent page, prefilled from `login_hint`. */
+function showConsent(clientId: string) {
+  return (req: Request, res: Response) => {
     const checked = checkAuthRequest(req.query, clientId, param(req.query, 'response_type'));
     if ('error' in checked) return sendAuthError(res, checked);
     const hint = param(req.query, 'login_hint')?.trim();
@@ -129,9 +124,12 @@ export function googleRoutes(client: { clientId: string; clientSecret: string },
         familyName: DEFAULT_IDENTITY.familyName,
       }),
     });
-  });
+  };
+}
 
-  router.post('/o/oauth2/v2/auth', form, (req, res) => {
+/** `POST /o/oauth2/v2/auth`: Continue sends a code back to the app, Cancel `access_denied`. */
+function decideConsent(clientId: string, store: OAuthStore) {
+  return (req: Request, res: Response) => {
     const checked = checkAuthRequest(req.body, clientId, 'code');
     if ('error' in checked) return sendAuthError(res, checked);
     const { request } = checked;
@@ -154,51 +152,53 @@ export function googleRoutes(client: { clientId: string; clientSecret: string },
       });
       return;
     }
-    const code = store.issueCode({
-      clientId: request.clientId,
-      redirectUri: request.redirectUri,
-      scope: request.scope,
-      nonce: request.nonce,
-      identity,
-    });
-    redirectBack(res, request.redirectUri, { code, state: request.state });
-  });
+    const { redirectUri, scope, nonce } = request;
+    const code = store.issueCode({ clientId: request.clientId, redirectUri, scope, nonce, identity });
+    redirectBack(res, redirectUri, { code, state: request.state });
+  };
+}
 
-  router.post('/token', form, json, (req, res) => {
-    const client = clientCredentials(req);
-    if (!client.id || client.id !== clientId) {
-      tokenError(res, 401, 'invalid_client', 'The OAuth client was not found.');
-      return;
-    }
-    if (!client.secret || !sameSecret(client.secret, clientSecret)) {
-      tokenError(res, 401, 'invalid_client', 'Unauthorized');
-      return;
-    }
-    const grantType = param(req.body, 'grant_type');
-    if (grantType !== 'authorization_code') {
-      if (grantType) tokenError(res, 400, 'unsupported_grant_type', `Invalid grant_type: ${grantType}`);
-      else tokenError(res, 400, 'invalid_request', 'Missing required parameter: grant_type');
-      return;
-    }
-    const code = param(req.body, 'code');
-    if (!code) {
-      tokenError(res, 400, 'invalid_request', 'Missing required parameter: code');
-      return;
-    }
-    const grant = store.peekCode(code);
-    if (!grant || grant.clientId !== client.id) {
-      tokenError(
-        res,
-        400,
-        'invalid_grant',
-        'Malformed auth code: unknown, already used, or expired (codes work once, for 60 s).',
-      );
-      return;
-    }
-    if (param(req.body, 'redirect_uri') !== grant.redirectUri) {
-      tokenError(res, 400, 'invalid_grant', 'redirect_uri does not match the one the code was issued for.');
-      return;
-    }
+type TokenProblem = [status: number, error: string, description: string];
+
+/** A token request checked in Google's order: the client, the grant type, then the code and its redirect_uri. */
+function checkTokenRequest(
+  req: Request,
+  expected: Client,
+  store: OAuthStore,
+): { problem: TokenProblem } | { code: string; grant: IssuedCode } {
+  const client = clientCredentials(req);
+  if (!client.id || client.id !== expected.clientId) {
+    return { problem: [401, 'invalid_client', 'The OAuth client was not found.'] };
+  }
+  if (!client.secret || !sameSecret(client.secret, expected.clientSecret)) {
+    return { problem: [401, 'invalid_client', 'Unauthorized'] };
+  }
+  const grantType = param(req.body, 'grant_type');
+  if (grantType !== 'authorization_code') {
+    const problem: TokenProblem = grantType
+      ? [400, 'unsupported_grant_type', `Invalid grant_type: ${grantType}`]
+      : [400, 'invalid_request', 'Missing required parameter: grant_type'];
+    return { problem };
+  }
+  const code = param(req.body, 'code');
+  if (!code) return { problem: [400, 'invalid_request', 'Missing required parameter: code'] };
+  const grant = store.peekCode(code);
+  if (!grant || grant.clientId !== client.id) {
+    const expiredOrUnknown = 'Malformed auth code: unknown, already used, or expired (codes work once, for 60 s).';
+    return { problem: [400, 'invalid_grant', expiredOrUnknown] };
+  }
+  if (param(req.body, 'redirect_uri') !== grant.redirectUri) {
+    return { problem: [400, 'invalid_grant', 'redirect_uri does not match the one the code was issued for.'] };
+  }
+  return { code, grant };
+}
+
+/** `POST /token`: trades a code, once, for an access token and an (unsigned) id_token. */
+function exchangeCode(client: Client, store: OAuthStore) {
+  return (req: Request, res: Response) => {
+    const checked = checkTokenRequest(req, client, store);
+    if ('problem' in checked) return tokenError(res, ...checked.problem);
+    const { code, grant } = checked;
     store.consumeCode(code);
     const accessToken = store.issueToken({ clientId: grant.clientId, scope: grant.scope, identity: grant.identity });
     const issuedAt = Math.floor(Date.now() / 1000);
@@ -220,9 +220,12 @@ export function googleRoutes(client: { clientId: string; clientSecret: string },
       scope: grant.scope,
       id_token: idToken,
     });
-  });
+  };
+}
 
-  const userinfoHandler = (req: Request, res: Response) => {
+/** Userinfo for a Bearer token, or 401 `invalid_token`. */
+function showUserinfo(store: OAuthStore) {
+  return (req: Request, res: Response) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
     const grant = match ? store.findToken(match[1]!) : undefined;
     if (!grant) {
@@ -234,8 +237,20 @@ export function googleRoutes(client: { clientId: string; clientSecret: string },
     }
     res.set('Cache-Control', 'no-store').json(userinfo(grant.identity));
   };
-  router.get('/oauth2/v3/userinfo', userinfoHandler);
-  router.get('/v1/userinfo', userinfoHandler);
+}
 
+/**
+ * Google OAuth 2.0 (authorization code flow) on Google's own paths: the consent page at `/o/oauth2/v2/auth`, the
+ * token endpoint at `/token` (as oauth2.googleapis.com has it), userinfo at `/oauth2/v3/userinfo` and `/v1/userinfo`.
+ */
+export function googleRoutes(client: Client, store = new OAuthStore()): Router {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '16kb' });
+  const json = express.json({ limit: '16kb' });
+  router.get('/o/oauth2/v2/auth', showConsent(client.clientId));
+  router.post('/o/oauth2/v2/auth', form, decideConsent(client.clientId, store));
+  router.post('/token', form, json, exchangeCode(client, store));
+  router.get('/oauth2/v3/userinfo', showUserinfo(store));
+  router.get('/v1/userinfo', showUserinfo(store));
   return router;
 }
