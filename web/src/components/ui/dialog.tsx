@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { X, type LucideIcon } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from './button';
@@ -88,5 +88,14 @@ export function ModalDialog(props: ModalDialogProps) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** An account dialog's icon, in its red badge above the title. */
+export function DialogIconBadge({ icon: Icon }: { icon: LucideIcon }) {
+  return (
+    <span className="flex size-11 items-center justify-center rounded-xl bg-red-50 text-red-600 dark:bg-red-950/60 dark:text-red-400">
+      <Icon className="size-6" aria-hidden="true" />
+    </span>
   );
 }

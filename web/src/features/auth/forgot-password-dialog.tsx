@@ -2,7 +2,7 @@ import { AuthMessages, forgotPasswordBodySchema } from '@medical-qr/contracts';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { ModalDialog } from '../../components/ui/dialog';
+import { DialogIconBadge, ModalDialog } from '../../components/ui/dialog';
 import {
   EmailInput,
   Form,
@@ -37,11 +37,7 @@ export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; on
       open={open}
       onOpenChange={onOpenChange}
       focusFirstInput
-      icon={
-        <span className="flex size-11 items-center justify-center rounded-xl bg-red-50 text-red-600 dark:bg-red-950/60 dark:text-red-400">
-          <MailCheck className="size-6" aria-hidden="true" />
-        </span>
-      }
+      icon={<DialogIconBadge icon={MailCheck} />}
       title={sentTo ? 'Check your email' : 'Reset your password'}
       description={
         sentTo ? undefined : "Enter the email you signed up with and we'll send you a link to choose a new password."

@@ -1,7 +1,7 @@
 import type { ReauthResponse } from '@medical-qr/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ModalDialog } from '../../components/ui/dialog';
+import { DialogIconBadge, ModalDialog } from '../../components/ui/dialog';
 import { notify } from '../../components/ui/notifications';
 import { useAppDispatch } from '../../lib/hooks';
 import { OAuthReauthConfirmation } from './oauth-reauth-confirmation';
@@ -44,11 +44,7 @@ export function ReauthDialog({
       open={open}
       onOpenChange={onOpenChange}
       focusFirstInput
-      icon={
-        <span className="flex size-11 items-center justify-center rounded-xl bg-red-50 text-red-600 dark:bg-red-950/60 dark:text-red-400">
-          <ShieldCheck className="size-6" aria-hidden="true" />
-        </span>
-      }
+      icon={<DialogIconBadge icon={ShieldCheck} />}
       title={title}
       description={description}
     >
