@@ -1,4 +1,4 @@
-// `npm test`: install if needed, build, check types and lint, then one jest run for every layer
+// `npm test`: install if needed, build, check types, lint and formatting, then one jest run for every layer
 // (unit, service integration, web, API and browser end-to-end). Extra arguments go to jest.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +21,13 @@ for (const project of ['tsconfig.json', 'test/browser/tsconfig.json', 'web/tscon
   step(`Type check (${project})`, bin('tsc'), ['-p', project]);
 }
 step('Lint', bin('eslint'), ['.', '--max-warnings=0']);
+step('Formatting (prettier --check; `npm run format` fixes it)', bin('prettier'), ['--check', '.', '--log-level=warn']);
 
 console.log('\n== Tests');
 const status = run(
   bin('jest'),
-  ['--json', `--outputFile=${join(ROOT, 'reports', 'jest-results.json')}`, '--forceExit', ...process.argv.slice(2)],
+  // No --forceExit: every suite closes what it opens, so jest ending on its own is part of passing.
+  ['--json', `--outputFile=${join(ROOT, 'reports', 'jest-results.json')}`, ...process.argv.slice(2)],
   {
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
@@ -14,12 +14,17 @@ export function decodeQr(png: Buffer): string | undefined {
 
 /** The same, read by a second, independent decoder (Debian's zbarimg). */
 export function decodeQrWithZbar(png: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'qr-')), 'code.png');
-  writeFileSync(file, png);
-  return execFileSync('zbarimg', ['--quiet', '--raw', file], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
+  const folder = mkdtempSync(join(tmpdir(), 'qr-'));
+  try {
+    const file = join(folder, 'code.png');
+    writeFileSync(file, png);
+    return execFileSync('zbarimg', ['--quiet', '--raw', file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** The PNG inside a `data:image/png;base64,...` URL. */

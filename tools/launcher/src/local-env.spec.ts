@@ -1,11 +1,18 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureLocalSecrets, loadEnvFile } from './local-env.js';
 
-const envFileIn = (dir = mkdtempSync(join(tmpdir(), 'mqr-env-'))) => join(dir, '.env');
+const folders: string[] = [];
+const envFileIn = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mqr-env-'));
+  folders.push(dir);
+  return join(dir, '.env');
+};
 
 describe('local secrets', () => {
+  afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
   it('writes every secret on the first start, and nothing on the next', () => {
     const file = envFileIn();
     expect(ensureLocalSecrets(file, {}).added).toEqual(['ENCRYPTION_KEYS', 'SESSION_SECRET', 'EMAIL_INDEX_KEY']);

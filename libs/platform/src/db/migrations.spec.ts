@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -29,7 +29,10 @@ describe('runMigrations (real PostgreSQL)', () => {
     await writeFile(join(folder, '0002_seed.sql'), "insert into notes (body) values ('first');");
     await writeFile(join(folder, 'README.md'), 'not a migration');
   });
-  afterAll(() => dropDatabase(url));
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+    await dropDatabase(url);
+  });
 
   it('applies each migration once, in order, inside the service schema, even with replicas racing', async () => {
     const results = await Promise.all([1, 2, 3].map(() => runMigrations(url, 'demo', folder)));
