@@ -3,9 +3,13 @@
  * import them without pulling in the validation library.
  */
 
-/** Gender values and the labels the card shows (spec section 2). */
+/**
+ * Gender values and the labels the card shows (spec section 2). `unspecified` is "not stated":
+ * the person left the question unanswered. `prefer-not-to-say` is the one declining answer the
+ * form offers; the spec's "Prefer not to specify" label is gone so two choices never mean the same.
+ */
 export const GENDER_LABELS = {
-  unspecified: 'Prefer not to specify',
+  unspecified: 'Not stated',
   male: 'Male',
   female: 'Female',
   other: 'Other',
@@ -14,6 +18,33 @@ export const GENDER_LABELS = {
 
 export type Gender = keyof typeof GENDER_LABELS;
 export const GENDERS = Object.keys(GENDER_LABELS) as Gender[];
+/** The answers the form offers; `unspecified` is its empty starting choice, not one of them. */
+export const GENDER_CHOICES = GENDERS.filter((gender) => gender !== 'unspecified');
+
+/** Organ donor is yes, no, or not stated (null): a form left unanswered never reads as "No". */
+export function organDonorLabel(organDonor: boolean | null): 'Yes' | 'No' | 'Not stated' {
+  if (organDonor === null) return 'Not stated';
+  return organDonor ? 'Yes' : 'No';
+}
+
+/** Free-text facts beyond the spec's fields, in the order responders need them, with their labels. */
+export const EXTRA_MEDICAL_FIELDS = {
+  medications: 'Medications',
+  devices: 'Devices and implants',
+  careDirectives: 'Care directives',
+  languagesSpoken: 'Languages spoken',
+} as const;
+export type ExtraMedicalField = keyof typeof EXTRA_MEDICAL_FIELDS;
+
+/** Longest text each free-text medical field keeps, in characters. */
+export const MEDICAL_TEXT_LIMITS = {
+  allergies: 2000,
+  medicalConditions: 2000,
+  medications: 2000,
+  devices: 1000,
+  careDirectives: 1000,
+  languagesSpoken: 200,
+} as const;
 
 /** ABO/Rh groups, and "Unknown" for people who do not know theirs (responders must not guess). */
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-', 'Unknown'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, phoneNumberSchema } from './auth.js';
-import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, type Gender } from './medical-labels.js';
+import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, MEDICAL_TEXT_LIMITS, type Gender } from './medical-labels.js';
 
 /** Request/reply patterns the records service answers. */
 export const RecordsPatterns = {
@@ -8,6 +8,7 @@ export const RecordsPatterns = {
   active: 'records.record.active',
   dashboard: 'records.dashboard.get',
   create: 'records.record.create',
+  update: 'records.record.update',
   createAnonymous: 'records.anonymous-record.create',
   contacts: 'records.contacts.list',
   delete: 'records.record.delete',
@@ -34,6 +35,10 @@ export const RecordsMessages = {
   emergencyNotFound: 'Medical record not found or inactive',
   recordNotFound: 'Medical record not found',
   tooManyContactsFree: 'Free plans keep one emergency contact; upgrade to premium to add more.',
+  recordNotEditableExpired:
+    'This QR code has expired, so its record can no longer be edited. Create a new code instead.',
+  recordNotEditableReplaced:
+    'This QR code was replaced by a newer one, so its record can no longer be edited. Edit your current code instead.',
 } as const;
 
 /** Alerts to a premium owner about views of one record are at least this far apart. */
@@ -93,9 +98,14 @@ export const medicalFormSchema = z.strictObject({
     .enum(GENDERS as [Gender, ...Gender[]], { error: `must be one of ${GENDERS.join(', ')}` })
     .default('unspecified'),
   bloodGroup: z.enum(BLOOD_GROUPS, { error: `must be one of ${BLOOD_GROUPS.join(', ')}` }),
-  allergies: text(2000).default(''),
-  medicalConditions: text(2000).default(''),
-  organDonor: z.boolean({ error: 'must be true or false' }).default(false),
+  allergies: text(MEDICAL_TEXT_LIMITS.allergies).default(''),
+  medicalConditions: text(MEDICAL_TEXT_LIMITS.medicalConditions).default(''),
+  /** Null when the person has not said (the form starts unset, never "No"). */
+  organDonor: z.boolean({ error: 'must be true, false or null (not stated)' }).nullable().default(null),
+  medications: text(MEDICAL_TEXT_LIMITS.medications).default(''),
+  devices: text(MEDICAL_TEXT_LIMITS.devices).default(''),
+  languagesSpoken: text(MEDICAL_TEXT_LIMITS.languagesSpoken).default(''),
+  careDirectives: text(MEDICAL_TEXT_LIMITS.careDirectives).default(''),
   emergencyContacts: z
     .array(emergencyContactInputSchema, { error: 'must be a list of contacts' })
     .max(MAX_CONTACTS_PREMIUM, `at most ${MAX_CONTACTS_PREMIUM} contacts`)
@@ -119,6 +129,8 @@ export const listRecordsRequestSchema = owner.extend({ appUrl });
 export const activeRecordRequestSchema = owner.extend({ appUrl });
 export const dashboardRequestSchema = owner.extend({ appUrl });
 export const createRecordRequestSchema = owner.extend({ appUrl, form: medicalFormSchema });
+/** Updates a record in place: same token, same expiry, contacts replaced. */
+export const updateRecordRequestSchema = owner.extend({ appUrl, recordId: recordIdSchema, form: medicalFormSchema });
 export const createAnonymousRecordRequestSchema = z.strictObject({ appUrl, form: medicalFormSchema });
 export const recordRequestSchema = owner.extend({ recordId: recordIdSchema });
 export const qrImageRequestSchema = recordRequestSchema.extend({ appUrl });
@@ -143,7 +155,13 @@ export const emergencyCardSchema = z.object({
   bloodGroup: z.enum(BLOOD_GROUPS),
   allergies: z.string(),
   medicalConditions: z.string(),
-  organDonor: z.boolean(),
+  /** Null: not stated. */
+  organDonor: z.boolean().nullable(),
+  /** Beyond the spec's fields, what responders rank highest; '' when not given. */
+  medications: z.string(),
+  devices: z.string(),
+  languagesSpoken: z.string(),
+  careDirectives: z.string(),
   emergencyContacts: z.array(emergencyContactSchema),
   createdAt: z.iso.datetime(),
   /** Null for premium records, which never expire. */

@@ -185,6 +185,10 @@ export class RecordsRepository {
       allergies: form.allergies,
       medicalConditions: form.medicalConditions,
       organDonor: form.organDonor,
+      medications: form.medications,
+      devices: form.devices,
+      languagesSpoken: form.languagesSpoken,
+      careDirectives: form.careDirectives,
     };
     return {
       id,
