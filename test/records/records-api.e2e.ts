@@ -58,6 +58,10 @@ describe('anonymous codes', () => {
       allergies: 'Penicillin anaphylaxis; latex',
       medicalConditions: 'Type 1 diabetes (insulin pump)',
       organDonor: true,
+      medications: 'Levothyroxine 75 mcg; NovoRapid via pump',
+      devices: 'Omnipod insulin pump, left abdomen',
+      languagesSpoken: 'Catalan, Tagalog',
+      careDirectives: 'Advance directive: with Dr Okonkwo',
       emergencyContacts: [
         {
           id: expect.any(String),
@@ -182,7 +186,10 @@ describe('bad input', () => {
       /^emergencyContacts: at most 10 contacts/,
     ],
     ['allergies over 2000 characters', { allergies: 'x'.repeat(2001) }, /^allergies: at most 2000 characters/],
-    ['organ donor as text', { organDonor: 'yes' }, /^organDonor: must be true or false/],
+    ['organ donor as text', { organDonor: 'yes' }, /^organDonor: must be true, false or null/],
+    ['medications over 2000 characters', { medications: 'x'.repeat(2001) }, /^medications: at most 2000 characters/],
+    ['devices as a list', { devices: ['pacemaker'] }, /^devices: /],
+    ['languages over 200 characters', { languagesSpoken: 'x'.repeat(201) }, /^languagesSpoken: at most 200 characters/],
     ['an unknown field', { ssn: '123-45-6789' }, /Unknown field: ssn/],
     ['no first name', { firstName: '  ' }, /^firstName: First name is required/],
   ];
@@ -251,6 +258,11 @@ describe('medical data at rest', () => {
       '900123',
       'Brother',
       'AB-',
+      'Levothyroxine',
+      'Omnipod',
+      'Catalan',
+      'Tagalog',
+      'Okonkwo',
     ]) {
       expect({ secret, found: dump.includes(secret) }).toEqual({ secret, found: false });
     }

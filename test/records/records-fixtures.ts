@@ -13,6 +13,10 @@ export function medicalForm(overrides: Partial<MedicalFormInput> = {}): MedicalF
     allergies: 'Penicillin anaphylaxis; latex',
     medicalConditions: 'Type 1 diabetes (insulin pump)',
     organDonor: true,
+    medications: 'Levothyroxine 75 mcg; NovoRapid via pump',
+    devices: 'Omnipod insulin pump, left abdomen',
+    languagesSpoken: 'Catalan, Tagalog',
+    careDirectives: 'Advance directive: with Dr Okonkwo',
     emergencyContacts: [
       { name: 'Bartholomew Quist', phone: '+44 (0) 7700-900123', relationship: 'Brother', isPrimary: true },
     ],

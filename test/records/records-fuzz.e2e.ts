@@ -24,7 +24,11 @@ const plausibleForm = fc.record(
     bloodGroup: fc.oneof(fc.constantFrom('A+', 'O-', 'AB+', 'Unknown'), fc.string(), fc.anything()),
     allergies: fc.oneof(fc.string({ maxLength: 2100 }), fc.anything()),
     medicalConditions: fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.anything()),
-    organDonor: fc.oneof(fc.boolean(), fc.anything()),
+    organDonor: fc.oneof(fc.boolean(), fc.constant(null), fc.anything()),
+    medications: fc.oneof(fc.string({ maxLength: 2100 }), fc.anything()),
+    devices: fc.oneof(fc.string({ maxLength: 1100 }), fc.anything()),
+    languagesSpoken: fc.oneof(fc.string({ maxLength: 250 }), fc.anything()),
+    careDirectives: fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.anything()),
     emergencyContacts: fc.oneof(fc.array(contact, { maxLength: 12 }), fc.anything()),
     hasGivenConsent: fc.oneof(fc.constant(true), fc.anything()),
   },
@@ -38,20 +42,25 @@ function assertNo5xx(path: string, body: unknown, response: { status: number; bo
 }
 
 describe('random input to the records endpoints', () => {
-  it('random bodies never get a 5xx, anonymous or signed in', async () => {
+  it('random bodies never get a 5xx, anonymous or signed in, creating or editing', async () => {
     const { client: member } = await signedInClient('fuzz');
+    // Edits by another member, whose code the member's creations never replace.
+    const { client: editor } = await signedInClient('fuzz-editor');
+    const own = (await editor.post('/api/medical-records', medicalForm())).body as { id: string };
+    const editPath = `PUT /api/medical-records/${own.id}`;
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/anonymous-medical-record', '/api/medical-records'),
+        fc.constantFrom('/api/anonymous-medical-record', '/api/medical-records', editPath),
         fc.oneof(
           plausibleForm,
           plausibleForm.map((changes) => ({ ...medicalForm(), ...changes })),
           fc.anything(),
           fc.jsonValue(),
         ),
-        async (path, body) => {
-          const client = path === '/api/medical-records' ? member : new HttpClient();
-          const response = await client.request('POST', path, JSON.stringify(body) ?? 'null', {
+        async (route, body) => {
+          const [method, path] = route === editPath ? ['PUT', route.slice(4)] : ['POST', route];
+          const client = method === 'PUT' ? editor : path === '/api/medical-records' ? member : new HttpClient();
+          const response = await client.request(method, path, JSON.stringify(body) ?? 'null', {
             'content-type': 'application/json',
           });
           assertNo5xx(path, body, response);

@@ -14,6 +14,7 @@ export const AuditActions = {
   reauthSucceeded: 'auth.reauth.succeeded',
   reauthFailed: 'auth.reauth.failed',
   recordCreated: 'records.record.created',
+  recordUpdated: 'records.record.updated',
   recordDeleted: 'records.record.deleted',
 } as const;
 

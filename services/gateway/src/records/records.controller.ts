@@ -7,6 +7,7 @@ import {
   Inject,
   Param,
   Post,
+  Put,
   Req,
   Res,
   UseGuards,
@@ -77,6 +78,34 @@ export class RecordsController {
     });
     await this.audit.record({
       action: AuditActions.recordCreated,
+      userId,
+      ...clientInfo(req),
+      details: { recordId: record.id },
+    });
+    return record;
+  }
+
+  @Put('medical-records/:id')
+  @ApiOperation({
+    summary:
+      "Updates one of the user's records in place: same code, same expiry, contacts replaced; 404 unless it is the user's own, 410 once expired, 409 once replaced",
+  })
+  @ApiOkResponse({ standardSchema: medicalRecordSchema })
+  async update(
+    @Param('id') id: string,
+    @Body({ schema: medicalFormSchema }) form: MedicalForm,
+    @SignedIn() session: CurrentSession,
+    @Req() req: Request,
+  ) {
+    const { userId } = session.data;
+    const record = await this.services.request<MedicalRecord>(RecordsPatterns.update, {
+      userId,
+      recordId: recordId(id),
+      form,
+      appUrl: appUrl(req, this.config),
+    });
+    await this.audit.record({
+      action: AuditActions.recordUpdated,
       userId,
       ...clientInfo(req),
       details: { recordId: record.id },

@@ -10,6 +10,7 @@ import {
   qrImageRequestSchema,
   recordRequestSchema,
   RecordsPatterns,
+  updateRecordRequestSchema,
 } from '@medical-qr/contracts';
 import { ZodPayload } from '@medical-qr/platform';
 import { RecordsService } from './records.service.js';
@@ -33,6 +34,14 @@ export class RecordsController {
     { userId, form, appUrl }: z.infer<typeof createRecordRequestSchema>,
   ) {
     return this.records.createForUser(userId, form, appUrl);
+  }
+
+  @MessagePattern(RecordsPatterns.update)
+  update(
+    @Payload(new ZodPayload(updateRecordRequestSchema))
+    { userId, recordId, form, appUrl }: z.infer<typeof updateRecordRequestSchema>,
+  ) {
+    return this.records.update(userId, recordId, form, appUrl);
   }
 
   @MessagePattern(RecordsPatterns.list)

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { EmergencyCard, EmergencyContact, EmergencyContactInput, MedicalForm } from '@medical-qr/contracts';
+import type { EmergencyContact, EmergencyContactInput, MedicalForm } from '@medical-qr/contracts';
 import { DATABASE, FIELD_CIPHER, type Database, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { emergencyContacts, medicalRecords, scanEvents, type MedicalRecordRow } from '../database/schema.js';
+import { detailsFromForm, parseStoredDetails, type RecordDetails } from './record-details.js';
 import { isExpired } from './record-lifetime.js';
-
-/** What a record holds, kept encrypted as one JSON value: the card's facts without its contacts and dates. */
-export type RecordDetails = Omit<EmergencyCard, 'emergencyContacts' | 'createdAt' | 'expiresAt'>;
 
 /** A record as the service works with it: decrypted, with its contacts and its state now. */
 export interface StoredRecord {
@@ -19,9 +17,17 @@ export interface StoredRecord {
   isActive: boolean;
   /** Expired by time (as opposed to replaced by a newer code). */
   isExpired: boolean;
+  /** Replaced by a newer code of the same free user. */
+  isReplaced: boolean;
   expiresAt: Date | null;
   createdAt: Date;
   contacts: EmergencyContact[];
+}
+
+/** A record's new content: the form, and the keyed hash of its (possibly changed) email. */
+export interface RecordChange {
+  emailIndex: string;
+  form: MedicalForm;
 }
 
 export interface NewRecord {
@@ -89,12 +95,8 @@ export class RecordsRepository {
   }
 
   /** The user's own record; undefined for another person's record or an unknown id alike. */
-  async findOwned(userId: string, recordId: string): Promise<StoredRecord | undefined> {
-    const [row] = await this.database.db
-      .select()
-      .from(medicalRecords)
-      .where(and(eq(medicalRecords.id, recordId), eq(medicalRecords.userId, userId)));
-    return row && this.withContacts(row);
+  findOwned(userId: string, recordId: string): Promise<StoredRecord | undefined> {
+    return this.findOwnedWith(this.database.db, userId, recordId);
   }
 
   /** Deletes the user's own record with its contacts and scan log; false when it is not theirs. */
@@ -173,30 +175,48 @@ export class RecordsRepository {
       .where(and(eq(medicalRecords.userId, userId), eq(medicalRecords.isActive, true)));
   }
 
+  /** The user's own record, read with `executor` (the database, or a transaction). */
+  async findOwnedWith(executor: Executor, userId: string, recordId: string): Promise<StoredRecord | undefined> {
+    const [row] = await executor
+      .select()
+      .from(medicalRecords)
+      .where(and(eq(medicalRecords.id, recordId), eq(medicalRecords.userId, userId)));
+    if (!row) return undefined;
+    const [record] = await this.withContactsMany([row], executor);
+    return record;
+  }
+
+  /**
+   * @internal Used by {@link UserRecordsScope}. Rewrites the record's details and contacts in place;
+   * its token, expiry and state stay as they are.
+   */
+  async updateWith(executor: Executor, recordId: string, change: RecordChange): Promise<StoredRecord> {
+    const [row] = await executor
+      .update(medicalRecords)
+      .set({
+        emailIndex: change.emailIndex,
+        details: this.encryptDetails(recordId, change.form),
+        hasGivenConsent: change.form.hasGivenConsent,
+      })
+      .where(eq(medicalRecords.id, recordId))
+      .returning();
+    await executor.delete(emergencyContacts).where(eq(emergencyContacts.recordId, recordId));
+    const contacts = await this.insertContacts(executor, recordId, change.form.emergencyContacts);
+    return this.toStored(row!, contacts);
+  }
+
+  private encryptDetails(id: string, form: MedicalForm): string {
+    return this.cipher.encrypt(JSON.stringify(detailsFromForm(form)), id);
+  }
+
   private recordValues(id: string, record: NewRecord) {
-    const { form } = record;
-    const details: RecordDetails = {
-      firstName: form.firstName,
-      lastName: form.lastName,
-      email: form.email,
-      phoneNumber: form.phoneNumber || null,
-      gender: form.gender,
-      bloodGroup: form.bloodGroup,
-      allergies: form.allergies,
-      medicalConditions: form.medicalConditions,
-      organDonor: form.organDonor,
-      medications: form.medications,
-      devices: form.devices,
-      languagesSpoken: form.languagesSpoken,
-      careDirectives: form.careDirectives,
-    };
     return {
       id,
       token: record.token,
       userId: record.userId,
       emailIndex: record.emailIndex,
-      details: this.cipher.encrypt(JSON.stringify(details), id),
-      hasGivenConsent: form.hasGivenConsent,
+      details: this.encryptDetails(id, record.form),
+      hasGivenConsent: record.form.hasGivenConsent,
       expiresAt: record.expiresAt,
     };
   }
@@ -273,10 +293,11 @@ export class RecordsRepository {
       id: row.id,
       token: row.token,
       userId: row.userId,
-      details: JSON.parse(this.cipher.decrypt(row.details, row.id)) as RecordDetails,
+      details: parseStoredDetails(this.cipher.decrypt(row.details, row.id)),
       hasGivenConsent: row.hasGivenConsent,
       isActive: row.isActive && row.replacedAt === null && !expired,
       isExpired: expired,
+      isReplaced: row.replacedAt !== null,
       expiresAt: row.expiresAt,
       createdAt: row.createdAt,
       contacts,
@@ -302,5 +323,15 @@ export class UserRecordsScope {
 
   insert(record: Omit<NewRecord, 'userId'>): Promise<StoredRecord> {
     return this.repository.insertWith(this.executor, { ...record, userId: this.userId });
+  }
+
+  /** The user's own record; undefined for another person's record or an unknown id alike. */
+  find(recordId: string): Promise<StoredRecord | undefined> {
+    return this.repository.findOwnedWith(this.executor, this.userId, recordId);
+  }
+
+  /** Rewrites one of the user's records in place (the caller has found it with {@link find}). */
+  update(recordId: string, change: RecordChange): Promise<StoredRecord> {
+    return this.repository.updateWith(this.executor, recordId, change);
   }
 }

@@ -17,9 +17,9 @@ import { qrPng } from '../qr/qr-image.js';
 import { EmailIndex } from './email-index.js';
 import { newEmergencyToken } from './emergency-token.js';
 import { cardUrlFor, toMedicalRecord } from './record-views.js';
-import { RecordsRepository } from './records.repository.js';
+import { RecordsRepository, type StoredRecord } from './records.repository.js';
 
-/** Creating, listing and deleting codes, with the plan rules: lifetimes, one active free code, contacts. */
+/** Creating, editing, listing and deleting codes, with the plan rules: lifetimes, one active free code, contacts. */
 @Injectable()
 export class RecordsService {
   private readonly emailIndex: EmailIndex;
@@ -87,6 +87,22 @@ export class RecordsService {
     return toMedicalRecord(record, appUrl);
   }
 
+  /**
+   * Rewrites one of the user's records in place: the same token and expiry, so printed codes keep
+   * working and show the new details at once. Contacts are replaced; the plan's contact rule holds.
+   */
+  async update(userId: string, recordId: string, form: MedicalForm, appUrl: string): Promise<MedicalRecord> {
+    const isPremium = await this.premium.isPremium(userId);
+    assertContactLimit(form, isPremium);
+    const record = await this.records.forUser(userId, async (scope) => {
+      const current = await scope.find(recordId);
+      if (!current) throw notFound();
+      assertEditable(current);
+      return scope.update(recordId, { emailIndex: this.emailIndex.of(form.email), form });
+    });
+    return toMedicalRecord(record, appUrl);
+  }
+
   async list(userId: string, appUrl: string): Promise<MedicalRecord[]> {
     const records = await this.records.listByUser(userId);
     return Promise.all(records.map((record) => toMedicalRecord(record, appUrl)));
@@ -132,6 +148,13 @@ export class RecordsService {
 /** Someone else's record and a missing one look the same. */
 function notFound() {
   return new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.recordNotFound);
+}
+
+/** Only a code that still opens its card is edited; an old one would change nothing anyone sees. */
+function assertEditable(record: StoredRecord) {
+  if (record.isActive) return;
+  if (record.isReplaced) throw new AppError(ErrorCodes.CONFLICT, RecordsMessages.recordNotEditableReplaced);
+  throw new AppError(ErrorCodes.GONE, RecordsMessages.recordNotEditableExpired);
 }
 
 function assertContactLimit(form: MedicalForm, isPremium: boolean) {

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { medicalFormSchema, type MedicalForm, type MedicalFormInput } from '@medical-qr/contracts';
+import {
+  dropDatabase,
+  ensureDatabase,
+  FieldCipher,
+  openDatabase,
+  runMigrations,
+  type DatabaseHandle,
+} from '@medical-qr/platform';
+import { RecordsRepository } from './records.repository.js';
+
+const url = `${process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432'}/mqr_test_records_${randomBytes(4).toString('hex')}`;
+const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
+const DAY = 24 * 3600 * 1000;
+
+function form(changes: Partial<MedicalFormInput> = {}): MedicalForm {
+  return medicalFormSchema.parse({
+    firstName: 'Imogen',
+    lastName: 'Vasquez',
+    email: 'imogen@example.com',
+    bloodGroup: 'AB-',
+    emergencyContacts: [{ name: 'Bart Quist', phone: '+44 7700 900123', relationship: 'Brother' }],
+    hasGivenConsent: true,
+    ...changes,
+  });
+}
+
+describe('RecordsRepository (real PostgreSQL)', () => {
+  let database: DatabaseHandle;
+  let cipher: FieldCipher;
+  let records: RecordsRepository;
+
+  beforeAll(async () => {
+    await ensureDatabase(url);
+    await runMigrations(url, 'records', MIGRATIONS);
+    database = openDatabase(url, 'records-repository-spec', 2);
+    cipher = new FieldCipher({ spec: randomBytes(32) }, 'spec');
+    records = new RecordsRepository(database, cipher);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await dropDatabase(url);
+  });
+
+  async function rawRow(id: string): Promise<Record<string, unknown>> {
+    const { rows } = await database.pool.query('select * from records.medical_records where id = $1', [id]);
+    return rows[0] as Record<string, unknown>;
+  }
+
+  it('reads a record stored before the new fields existed: its "No" stays No, the new fields are empty', async () => {
+    const userId = crypto.randomUUID();
+    const stored = await records.forUser(userId, (scope) =>
+      scope.insert({ token: 'OldRecordToken12345678', emailIndex: 'old', form: form(), expiresAt: null }),
+    );
+    // The details exactly as the previous version wrote them: organ donor a plain boolean, no new keys.
+    const before = {
+      firstName: 'Imogen',
+      lastName: 'Vasquez',
+      email: 'imogen@example.com',
+      phoneNumber: null,
+      gender: 'unspecified',
+      bloodGroup: 'AB-',
+      allergies: 'Latex',
+      medicalConditions: 'Asthma',
+      organDonor: false,
+    };
+    await database.pool.query('update records.medical_records set details = $1 where id = $2', [
+      cipher.encrypt(JSON.stringify(before), stored.id),
+      stored.id,
+    ]);
+
+    const read = await records.findOwned(userId, stored.id);
+    expect(read?.details).toEqual({
+      ...before,
+      medications: '',
+      devices: '',
+      languagesSpoken: '',
+      careDirectives: '',
+    });
+  });
+
+  it('updates a record in place: same token and expiry, new details and contacts, nothing new in clear', async () => {
+    const userId = crypto.randomUUID();
+    const expiresAt = new Date(Math.round((Date.now() + 10 * DAY) / 1000) * 1000);
+    const created = await records.forUser(userId, (scope) =>
+      scope.insert({ token: 'InPlaceToken1234567890', emailIndex: 'a', form: form(), expiresAt }),
+    );
+    const change = form({
+      organDonor: null,
+      medications: 'Warfarin 5 mg nightly',
+      devices: 'Medtronic pacemaker',
+      languagesSpoken: 'Welsh, Portuguese',
+      careDirectives: 'DNR: document in wallet',
+      emergencyContacts: [{ name: 'Nadia Okafor', phone: '+44 7700 900456', relationship: 'Partner' }],
+    });
+
+    const updated = await records.forUser(userId, (scope) =>
+      scope.update(created.id, { emailIndex: 'b', form: change }),
+    );
+    const read = (await records.findOwned(userId, created.id))!;
+    for (const record of [updated, read]) {
+      expect(record).toMatchObject({ id: created.id, token: created.token, expiresAt, isActive: true });
+      expect(record.details).toMatchObject({
+        organDonor: null,
+        medications: 'Warfarin 5 mg nightly',
+        devices: 'Medtronic pacemaker',
+        languagesSpoken: 'Welsh, Portuguese',
+        careDirectives: 'DNR: document in wallet',
+      });
+      expect(record.contacts).toEqual([
+        {
+          id: expect.any(String),
+          name: 'Nadia Okafor',
+          phone: '+44 7700 900456',
+          relationship: 'Partner',
+          isPrimary: true,
+        },
+      ]);
+    }
+
+    const { rows: contactRows } = await database.pool.query(
+      'select * from records.emergency_contacts where record_id = $1',
+      [created.id],
+    );
+    expect(contactRows).toHaveLength(1);
+    const dump = JSON.stringify([await rawRow(created.id), contactRows]);
+    for (const secret of ['Warfarin', 'Medtronic', 'pacemaker', 'Welsh', 'Portuguese', 'DNR', 'wallet', 'Nadia']) {
+      expect({ secret, found: dump.includes(secret) }).toEqual({ secret, found: false });
+    }
+  });
+});
