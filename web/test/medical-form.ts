@@ -10,7 +10,11 @@ export interface MedicalFormAnswers {
   bloodGroup?: string;
   allergies?: string;
   medicalConditions?: string;
-  organDonor?: 'Yes' | 'No';
+  organDonor?: 'Yes' | 'No' | 'Not stated';
+  medications?: string;
+  devices?: string;
+  languagesSpoken?: string;
+  careDirectives?: string;
   contactName?: string;
   contactPhone?: string;
   contactRelationship?: string;
@@ -48,6 +52,10 @@ export function fillMedicalForm(scope: HTMLElement, answers: MedicalFormAnswers 
   if (answers.medicalConditions !== undefined)
     type(form.getByLabelText('Medical conditions'), answers.medicalConditions);
   if (answers.organDonor !== undefined) fireEvent.click(form.getByRole('radio', { name: answers.organDonor }));
+  if (answers.medications !== undefined) type(form.getByLabelText('Medications'), answers.medications);
+  if (answers.devices !== undefined) type(form.getByLabelText('Devices and implants'), answers.devices);
+  if (answers.languagesSpoken !== undefined) type(form.getByLabelText('Languages spoken'), answers.languagesSpoken);
+  if (answers.careDirectives !== undefined) type(form.getByLabelText('Care directives'), answers.careDirectives);
   const contact = () => within(form.getByRole('group', { name: 'Contact 1' }));
   if (answers.contactName !== undefined) type(contact().getByLabelText('Name'), answers.contactName);
   if (answers.contactPhone !== undefined) type(contact().getByLabelText('Phone'), answers.contactPhone);

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { RecordsMessages, type DashboardResponse } from '@medical-qr/contracts';
+import { RecordsMessages, type DashboardResponse, type MedicalRecord } from '@medical-qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, errorReply, signedOut, stubFetch, type FetchStub, type StubHandler } from '../../../test/fetch-stub';
 import { fillMedicalForm } from '../../../test/medical-form';
@@ -71,6 +71,11 @@ describe('signed-in home: the dashboard', () => {
     expect(field(form, 'Allergies').value).toBe('Latex');
     expect(field(form, 'Medical conditions').value).toBe('Asthma');
     expect((within(form).getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
+    expect(field(form, 'Medications').value).toBe('Salbutamol inhaler');
+    expect(field(form, 'Languages spoken').value).toBe('English, French');
+    expect(field(form, 'Devices and implants').value).toBe('');
+    // The record holds consent: the box stays ticked rather than asking again.
+    expect((within(form).getByRole('checkbox', { name: /^I agree/ }) as HTMLInputElement).checked).toBe(true);
     const contact = within(within(form).getByRole('group', { name: 'Contact 1' }));
     expect((contact.getByLabelText('Name') as HTMLInputElement).value).toBe('Charles Babbage');
     expect((contact.getByRole('checkbox', { name: /^Primary contact/ }) as HTMLInputElement).checked).toBe(true);
@@ -80,7 +85,25 @@ describe('signed-in home: the dashboard', () => {
       QR_PNG,
     );
     expect(within(panel).getByText(/^Valid until /)).toBeTruthy();
-    expect(within(form).getByText('Saving creates a new code; the old one stops working.')).toBeTruthy();
+    expect(within(form).getByText('Your QR code stays the same; printed copies show the new details.')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Save changes' })).toBeTruthy();
+  });
+
+  it('shows a not-stated organ donor and gender as unanswered, not as "No"', async () => {
+    signedInHome(dashboardOf(aMedicalRecord({ organDonor: null, gender: 'unspecified' })));
+    const form = await medicalForm();
+    expect((within(form).getByRole('radio', { name: 'Not stated' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(form).getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(false);
+    const gender = field(form, 'Gender') as unknown as HTMLSelectElement;
+    expect(gender.value).toBe('unspecified');
+    expect(gender.selectedOptions[0]?.textContent).toBe('Select…');
+    expect(Array.from(gender.options, (option) => option.textContent)).toEqual([
+      'Select…',
+      'Male',
+      'Female',
+      'Other',
+      'Prefer not to say',
+    ]);
   });
 
   it("starts from the account's details when there is no record yet", async () => {
@@ -95,37 +118,77 @@ describe('signed-in home: the dashboard', () => {
 });
 
 describe('signed-in home: saving', () => {
-  it('creates the new code and shows it', async () => {
-    const saved = aMedicalRecord({ id: '0b5e4a77-1111-4c39-9d63-0f1e2d3c4b5a', allergies: 'Latex, penicillin' });
+  const recordPath = '/api/medical-records/6f1c2f0e-8a4b-4c39-9d63-0f1e2d3c4b5a';
+
+  it('saves edits in place: PUT to the same record, the code kept, consent still given', async () => {
     let current = aMedicalRecord();
     signedInHome(dashboardOf(current), {
       'GET /api/medical-records/dashboard': () => ({ body: dashboardOf(current) }),
+      [`PUT ${recordPath}`]: ({ body }) => {
+        current = { ...current, ...(body as Partial<MedicalRecord>), emergencyContacts: current.emergencyContacts };
+        return { body: current };
+      },
+    });
+    const form = await medicalForm();
+    fillMedicalForm(form, { allergies: 'Latex, penicillin', devices: 'Pacemaker', organDonor: 'Not stated' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(visibleToasts()).toEqual([
+        {
+          type: 'success',
+          title: 'Changes saved',
+          description: 'Your card shows them now. Your QR code and its printed copies keep working.',
+        },
+      ]),
+    );
+    expect(api?.callsTo(`PUT ${recordPath}`)[0]?.body).toMatchObject({
+      allergies: 'Latex, penicillin',
+      devices: 'Pacemaker',
+      organDonor: null,
+      hasGivenConsent: true,
+    });
+    expect(api?.callsTo('POST /api/medical-records')).toEqual([]);
+    await waitFor(() => expect(api?.callsTo('GET /api/medical-records/dashboard')).toHaveLength(2));
+    const panel = screen.getByRole('region', { name: 'Your current QR code' });
+    expect(within(panel).getByRole('img', { name: 'QR code that opens your emergency card' })).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: /^I agree/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Allergies') as HTMLTextAreaElement).value).toBe('Latex, penicillin');
+  });
+
+  it('creates the first code with POST and shows it beside the form', async () => {
+    const saved = aMedicalRecord();
+    let current: DashboardResponse = dashboardOf(null);
+    signedInHome(current, {
+      'GET /api/medical-records/dashboard': () => ({ body: current }),
       'POST /api/medical-records': () => {
-        current = saved;
+        current = dashboardOf(saved);
         return { body: saved };
       },
     });
     const form = await medicalForm();
-    fillMedicalForm(form, { allergies: 'Latex, penicillin', consent: true });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save and Create New Code' }));
+    fillMedicalForm(form, {
+      bloodGroup: 'AB-',
+      contactName: 'Charles Babbage',
+      contactPhone: '+44 20 7946 0001',
+      consent: true,
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create QR Code' }));
 
     await waitFor(() => expect(visibleToasts()[0]).toMatchObject({ type: 'success', title: 'Medical record saved' }));
-    expect(api?.callsTo('POST /api/medical-records')[0]?.body).toMatchObject({
-      allergies: 'Latex, penicillin',
-      hasGivenConsent: true,
-    });
-    await waitFor(() => expect(api?.callsTo('GET /api/medical-records/dashboard')).toHaveLength(2));
-    // The refreshed dashboard brings a fresh form for the new record: its values, consent asked again.
-    const consent = () => screen.getByRole('checkbox', { name: /^I agree/ }) as HTMLInputElement;
-    await waitFor(() => expect(consent().checked).toBe(false));
-    expect((screen.getByLabelText('Allergies') as HTMLTextAreaElement).value).toBe('Latex, penicillin');
+    expect(api?.callsTo('POST /api/medical-records')[0]?.body).toMatchObject({ bloodGroup: 'AB-', organDonor: null });
+    const panel = await screen.findByRole('region', { name: 'Your current QR code' });
+    await waitFor(() =>
+      expect(within(panel).getByRole('img', { name: 'QR code that opens your emergency card' })).toBeTruthy(),
+    );
+    expect(await screen.findByRole('button', { name: 'Save changes' })).toBeTruthy();
   });
 
   async function saveAndFail(reply: StubHandler) {
-    const view = signedInHome(dashboardOf(aMedicalRecord()), { 'POST /api/medical-records': reply });
+    const view = signedInHome(dashboardOf(aMedicalRecord()), { [`PUT ${recordPath}`]: reply });
     const form = await medicalForm();
-    fillMedicalForm(form, { consent: true });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save and Create New Code' }));
+    fillMedicalForm(form, { allergies: 'Latex, penicillin' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
     return { ...view, form };
   }
 
@@ -135,9 +198,111 @@ describe('signed-in home: saving', () => {
     expect(visibleToasts()[0]).toMatchObject({ title: 'You are logged out. Logging in again...' });
   });
 
-  it('asks for an upgrade and opens pricing 2 s later when the free code has expired', async () => {
+  it('says once, in the form, that the changes were not saved when the service fails', async () => {
+    const { form } = await saveAndFail(
+      errorReply(503, 'The records service is not answering', { code: 'SERVICE_UNAVAILABLE' }),
+    );
+    await waitFor(() =>
+      expect(within(form).getByRole('alert').textContent).toContain(
+        'Your changes were not saved. The records service is not answering',
+      ),
+    );
+    expect(visibleToasts()).toEqual([]);
+  });
+
+  it('says why and shows what is current when the code expired meanwhile (410)', async () => {
+    await saveAndFail(errorReply(410, RecordsMessages.recordNotEditableExpired, { code: 'GONE' }));
+    await waitFor(() =>
+      expect(visibleToasts()).toEqual([
+        { type: 'error', title: 'Changes not saved', description: RecordsMessages.recordNotEditableExpired },
+      ]),
+    );
+    await waitFor(() => expect(api?.callsTo('GET /api/medical-records/dashboard')).toHaveLength(2));
+  });
+
+  it('says "Failed to create medical record" when the first code cannot be created', async () => {
+    signedInHome(dashboardOf(null), {
+      'POST /api/medical-records': errorReply(503, 'The records service is not answering', {
+        code: 'SERVICE_UNAVAILABLE',
+      }),
+    });
+    const form = await medicalForm();
+    fillMedicalForm(form, { bloodGroup: 'O+', contactName: 'Sam', contactPhone: '+1 555 0100', consent: true });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create QR Code' }));
+    await waitFor(() =>
+      expect(visibleToasts()[0]).toMatchObject({ type: 'error', title: 'Failed to create medical record' }),
+    );
+  });
+});
+
+describe('signed-in home: replacing the code', () => {
+  async function openReplaceDialog() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Replace my code' }));
+    return screen.findByRole('dialog', { name: 'Replace your QR code?' });
+  }
+
+  it('warns that printed copies stop working, then issues a new code with the same details', async () => {
+    const replacement = aMedicalRecord({
+      id: '0b5e4a77-1111-4c39-9d63-0f1e2d3c4b5a',
+      token: 'NewTokenNewTokenNewTok',
+      qrCodeData: 'data:image/png;base64,bmV3',
+    });
+    let current = aMedicalRecord();
+    signedInHome(dashboardOf(current), {
+      'GET /api/medical-records/dashboard': () => ({ body: dashboardOf(current) }),
+      'POST /api/medical-records': () => {
+        current = replacement;
+        return { body: replacement };
+      },
+    });
+    const dialog = await openReplaceDialog();
+    expect(dialog.textContent).toContain('keychains, wallet cards, stickers and lock-screen images');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replace code' }));
+
+    await waitFor(() =>
+      expect(visibleToasts()[0]).toMatchObject({
+        type: 'success',
+        description: 'Your new QR code is ready. The old code and its printed copies no longer work.',
+      }),
+    );
+    const {
+      id: _id,
+      token: _token,
+      qrCodeData: _qr,
+      cardUrl: _url,
+      createdAt: _c,
+      expiresAt: _e,
+      isActive: _a,
+      ...details
+    } = aMedicalRecord();
+    expect(api?.callsTo('POST /api/medical-records')[0]?.body).toEqual({
+      ...details,
+      emergencyContacts: details.emergencyContacts.map(({ id: _contactId, ...contact }) => contact),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const panel = screen.getByRole('region', { name: 'Your current QR code' });
+    await waitFor(() =>
+      expect(
+        within(panel).getByRole('img', { name: 'QR code that opens your emergency card' }).getAttribute('src'),
+      ).toBe('data:image/png;base64,bmV3'),
+    );
+  });
+
+  it('keeps the code when the person changes their mind', async () => {
+    signedInHome(dashboardOf(aMedicalRecord()));
+    const dialog = await openReplaceDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my code' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api?.callsTo('POST /api/medical-records')).toEqual([]);
+  });
+
+  it('asks for an upgrade and opens pricing 2 s later when the free code has expired meanwhile', async () => {
     jest.useFakeTimers();
-    const { router } = await saveAndFail(errorReply(402, RecordsMessages.userCodeExpired, { code: 'QR_EXPIRED' }));
+    const { router } = signedInHome(dashboardOf(aMedicalRecord()), {
+      'POST /api/medical-records': errorReply(402, RecordsMessages.userCodeExpired, { code: 'QR_EXPIRED' }),
+    });
+    const dialog = await openReplaceDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replace code' }));
     await advance(0);
     expect(visibleToasts()).toEqual([
       { type: 'warning', title: 'Upgrade to Premium', description: RecordsMessages.userCodeExpired },
@@ -148,14 +313,11 @@ describe('signed-in home: saving', () => {
     expect(router.state.location.pathname).toBe('/pricing');
   });
 
-  it('says "Failed to create medical record" for any other failure', async () => {
-    const { form } = await saveAndFail(
-      errorReply(503, 'The records service is not answering', { code: 'SERVICE_UNAVAILABLE' }),
-    );
-    await waitFor(() =>
-      expect(visibleToasts()[0]).toMatchObject({ type: 'error', title: 'Failed to create medical record' }),
-    );
-    expect(within(form).getByRole('alert').textContent).toContain('The records service is not answering');
+  it('is not offered to premium users, whose codes never replace one another', async () => {
+    signedInHome(dashboardOf(aMedicalRecord({ expiresAt: null })), {}, aUser({ isPremium: true }));
+    await medicalForm();
+    expect(screen.getByRole('button', { name: 'Delete QR Code' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Replace my code' })).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { MedicalRecord } from '@medical-qr/contracts';
 import { QrCode, Trash2 } from 'lucide-react';
-import { useId, useState, type Ref } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/notifications';
@@ -13,11 +13,14 @@ export function CurrentQrPanel({
   record,
   emptyNote,
   headingRef,
+  replaceAction,
 }: {
   record: MedicalRecord | null;
   emptyNote: string;
   /** Focused after a save, so the new code is announced. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** "Replace my code", above Delete, when the plan replaces codes. */
+  replaceAction?: ReactNode;
 }) {
   const titleId = useId();
   return (
@@ -35,6 +38,7 @@ export function CurrentQrPanel({
       </h2>
       {record ? (
         <QrCodeDisplay qrCodeData={record.qrCodeData} cardUrl={record.cardUrl} expiresAt={record.expiresAt}>
+          {replaceAction}
           <DeleteRecordButton recordId={record.id} />
         </QrCodeDisplay>
       ) : (

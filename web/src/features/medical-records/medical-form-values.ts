@@ -20,7 +20,10 @@ export interface ContactDraft {
   isPrimary: boolean;
 }
 
-/** The medical form as the inputs hold it: text as typed, no blood group until one is chosen. */
+/**
+ * The medical form as the inputs hold it: text as typed, no blood group until one is chosen, and
+ * gender ('unspecified') and organ donor (null) not stated until the person answers.
+ */
 export interface MedicalFormValues {
   firstName: string;
   lastName: string;
@@ -30,7 +33,11 @@ export interface MedicalFormValues {
   bloodGroup: BloodGroup | '';
   allergies: string;
   medicalConditions: string;
-  organDonor: boolean;
+  organDonor: boolean | null;
+  medications: string;
+  devices: string;
+  languagesSpoken: string;
+  careDirectives: string;
   emergencyContacts: ContactDraft[];
   hasGivenConsent: boolean;
 }
@@ -57,14 +64,18 @@ export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues 
     bloodGroup: '',
     allergies: '',
     medicalConditions: '',
-    organDonor: false,
+    organDonor: null,
+    medications: '',
+    devices: '',
+    languagesSpoken: '',
+    careDirectives: '',
     // One row ready to fill: most people have someone to call.
     emergencyContacts: [newContactDraft(true)],
     hasGivenConsent: false,
   };
 }
 
-/** The form filled from a saved record. Consent is asked again: saving creates a new code. */
+/** The form filled from a saved record; its consent stays given (saving edits the same record). */
 export function medicalFormFromRecord(record: MedicalRecord, contacts: EmergencyContact[]): MedicalFormValues {
   const saved = contacts.length > 0 ? contacts : record.emergencyContacts;
   return {
@@ -77,11 +88,42 @@ export function medicalFormFromRecord(record: MedicalRecord, contacts: Emergency
     allergies: record.allergies,
     medicalConditions: record.medicalConditions,
     organDonor: record.organDonor,
+    medications: record.medications,
+    devices: record.devices,
+    languagesSpoken: record.languagesSpoken,
+    careDirectives: record.careDirectives,
     emergencyContacts:
       saved.length > 0
         ? saved.map(({ name, phone, relationship, isPrimary }) => ({ name, phone, relationship, isPrimary }))
         : [newContactDraft(true)],
-    hasGivenConsent: false,
+    hasGivenConsent: record.hasGivenConsent,
+  };
+}
+
+/** A saved record as the form the gateway takes, to issue it a new code with the same details. */
+export function medicalFormOfRecord(record: MedicalRecord): MedicalForm {
+  return {
+    firstName: record.firstName,
+    lastName: record.lastName,
+    email: record.email,
+    phoneNumber: record.phoneNumber,
+    gender: record.gender,
+    bloodGroup: record.bloodGroup,
+    allergies: record.allergies,
+    medicalConditions: record.medicalConditions,
+    organDonor: record.organDonor,
+    medications: record.medications,
+    devices: record.devices,
+    languagesSpoken: record.languagesSpoken,
+    careDirectives: record.careDirectives,
+    emergencyContacts: record.emergencyContacts.map(({ name, phone, relationship, isPrimary }) => ({
+      name,
+      phone,
+      relationship,
+      isPrimary,
+    })),
+    // A record exists only once its owner consented.
+    hasGivenConsent: true,
   };
 }
 
@@ -127,6 +169,10 @@ export function checkMedicalForm(values: MedicalFormValues, maxContacts: number)
     allergies: values.allergies,
     medicalConditions: values.medicalConditions,
     organDonor: values.organDonor,
+    medications: values.medications,
+    devices: values.devices,
+    languagesSpoken: values.languagesSpoken,
+    careDirectives: values.careDirectives,
     emergencyContacts: filled.map(({ contact: { name, phone, relationship, isPrimary } }) => ({
       name,
       phone,

@@ -95,9 +95,65 @@ describe('medical form: checks before sending', () => {
       allergies: 'Penicillin',
       medicalConditions: 'None known',
       organDonor: true,
+      medications: '',
+      devices: '',
+      languagesSpoken: '',
+      careDirectives: '',
       emergencyContacts: [{ name: 'Sam Hopper', phone: '+1 555 010 0100', relationship: 'Partner', isPrimary: true }],
       hasGivenConsent: true,
     });
+  });
+
+  it('starts with organ donor and gender not stated, and sends them so when left alone', async () => {
+    const { form, submit, onSubmit, field } = renderForm();
+    expect((screen.getByRole('radio', { name: 'Not stated' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(false);
+    expect((field('Gender') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Select…');
+
+    fillMedicalForm(form, { ...completeAnswers, organDonor: undefined });
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ organDonor: null, gender: 'unspecified' });
+  });
+
+  it('lets an organ donor answer be taken back to not stated', async () => {
+    const { form, submit, onSubmit } = renderForm();
+    fillMedicalForm(form, { ...completeAnswers, organDonor: 'No' });
+    fillMedicalForm(form, { organDonor: 'Not stated' });
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0].organDonor).toBeNull();
+  });
+
+  it('sends medications, devices, languages and care directives trimmed, with an example in each field', async () => {
+    const { form, submit, onSubmit, field } = renderForm();
+    for (const label of ['Medications', 'Devices and implants', 'Care directives', 'Languages spoken']) {
+      expect(field(label).getAttribute('placeholder')).toMatch(/^e\.g\. /);
+    }
+    fillMedicalForm(form, {
+      ...completeAnswers,
+      medications: ' Warfarin 5 mg daily ',
+      devices: 'Pacemaker',
+      languagesSpoken: 'Welsh, English',
+      careDirectives: 'DNR: document in wallet',
+    });
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      medications: 'Warfarin 5 mg daily',
+      devices: 'Pacemaker',
+      languagesSpoken: 'Welsh, English',
+      careDirectives: 'DNR: document in wallet',
+    });
+  });
+
+  it('says under a new field when it is too long', async () => {
+    const { form, submit, field, onSubmit } = renderForm();
+    fillMedicalForm(form, { ...completeAnswers, languagesSpoken: 'x'.repeat(201) });
+    await submit();
+    expect(descriptionOf(field('Languages spoken'))).toBe('At most 200 characters');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('shows what the server rejected on the fields it names', async () => {

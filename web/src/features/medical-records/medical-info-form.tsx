@@ -1,4 +1,12 @@
-import { BLOOD_GROUPS, GENDER_LABELS, GENDERS, type MedicalForm } from '@medical-qr/contracts';
+import {
+  BLOOD_GROUPS,
+  EXTRA_MEDICAL_FIELDS,
+  GENDER_CHOICES,
+  GENDER_LABELS,
+  MEDICAL_TEXT_LIMITS,
+  organDonorLabel,
+  type MedicalForm,
+} from '@medical-qr/contracts';
 import { useMemo, type ReactNode } from 'react';
 import { useController, useFormContext, useFormState } from 'react-hook-form';
 import {
@@ -52,6 +60,7 @@ export function MedicalInfoForm(props: MedicalInfoFormProps) {
     <Form form={form} onSubmit={send} className="flex flex-col gap-6">
       <AboutYou emailHint={emailHint} />
       <MedicalDetails />
+      <MoreForResponders />
       <Section title="Emergency contacts" description="Responders can call or text them straight from your card.">
         <EmergencyContactsFields maxContacts={maxContacts} />
       </Section>
@@ -130,7 +139,9 @@ function MedicalDetails() {
           ))}
         </Select>
         <Select label="Gender" registration={register('gender')} disabled={disabled}>
-          {GENDERS.map((gender) => (
+          {/* Not stated until the person answers: an answer is never assumed. */}
+          <option value="unspecified">Select…</option>
+          {GENDER_CHOICES.map((gender) => (
             <option key={gender} value={gender}>
               {GENDER_LABELS[gender]}
             </option>
@@ -140,21 +151,56 @@ function MedicalDetails() {
           label="Allergies"
           placeholder="e.g. Penicillin, peanuts, bee stings"
           hint={NONE_KNOWN_HINT}
-          maxLength={2000}
+          maxLength={MEDICAL_TEXT_LIMITS.allergies}
           registration={register('allergies')}
           disabled={disabled}
           containerClassName="sm:col-span-2"
         />
         <Textarea
           label="Medical conditions"
-          placeholder="e.g. Type 1 diabetes (insulin), epilepsy, asthma; medicines you take daily"
+          placeholder="e.g. Type 1 diabetes, epilepsy, asthma, heart failure"
           hint={NONE_KNOWN_HINT}
-          maxLength={2000}
+          maxLength={MEDICAL_TEXT_LIMITS.medicalConditions}
           registration={register('medicalConditions')}
           disabled={disabled}
           containerClassName="sm:col-span-2"
         />
         <OrganDonorChoice disabled={disabled} />
+      </div>
+    </Section>
+  );
+}
+
+/** The optional facts responders ask about first, with an example in each field. */
+function MoreForResponders() {
+  const { register, disabled } = useMedicalFormFields();
+  const textArea = (name: 'medications' | 'devices' | 'careDirectives', placeholder: string) => (
+    <Textarea
+      label={EXTRA_MEDICAL_FIELDS[name]}
+      placeholder={placeholder}
+      maxLength={MEDICAL_TEXT_LIMITS[name]}
+      rows={2}
+      registration={register(name)}
+      disabled={disabled}
+      containerClassName="sm:col-span-2"
+    />
+  );
+  return (
+    <Section
+      title="More for responders"
+      description="Optional. What you take, what is implanted and what you want done change a responder's first steps."
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {textArea('medications', 'e.g. Warfarin 5 mg daily, insulin, salbutamol inhaler')}
+        {textArea('devices', 'e.g. Pacemaker, insulin pump, cochlear implant, hearing aids')}
+        {textArea('careDirectives', 'e.g. DNR: document in wallet; advance directive with my GP')}
+        <Input
+          label={EXTRA_MEDICAL_FIELDS.languagesSpoken}
+          placeholder="e.g. English, Spanish; some French"
+          maxLength={MEDICAL_TEXT_LIMITS.languagesSpoken}
+          registration={register('languagesSpoken')}
+          disabled={disabled}
+        />
       </div>
     </Section>
   );
@@ -204,22 +250,22 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-/** Yes/No as two large segments (radio buttons underneath, so arrow keys work). */
+/**
+ * Yes, No or Not stated as three large segments (radio buttons underneath, so arrow keys work).
+ * It starts at Not stated: an unanswered question never reads as "No", and an answer can be taken back.
+ */
 function OrganDonorChoice({ disabled }: { disabled?: boolean }) {
   const { field } = useController<MedicalFormValues, 'organDonor'>({ name: 'organDonor' });
-  const choices: Array<{ label: string; value: boolean }> = [
-    { label: 'Yes', value: true },
-    { label: 'No', value: false },
-  ];
+  const choices = ([true, false, null] as const).map((value) => ({ label: organDonorLabel(value), value }));
   return (
     <fieldset className="min-w-0 sm:col-span-2">
       <legend className="mb-1.5 text-[15px] font-semibold text-slate-800 dark:text-slate-100">Organ donor</legend>
-      <div className="grid max-w-sm grid-cols-2 gap-2">
+      <div className="grid max-w-md grid-cols-3 gap-2">
         {choices.map((choice) => (
           <label
             key={choice.label}
             className={cn(
-              'flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-slate-300 bg-white px-4 text-base font-semibold text-slate-800 transition-colors',
+              'flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-slate-300 bg-white px-2 text-center text-base font-semibold whitespace-nowrap text-slate-800 transition-colors',
               'hover:bg-slate-50 has-[:checked]:border-red-600 has-[:checked]:bg-red-50 has-[:checked]:text-red-800',
               'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-red-600',
               'dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:hover:bg-slate-900',

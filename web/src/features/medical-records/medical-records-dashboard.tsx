@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { QR_LIFETIME } from '../../lib/plans';
 import { CREATE_QR_SECTION_ID } from './create-qr-section';
 import { CurrentQrPanel } from './current-qr-panel';
+import { ReplaceCodeButton } from './replace-code-button';
 import { ExpiredQrCard } from './expired-qr-card';
 import {
   emptyMedicalForm,
@@ -16,6 +17,7 @@ import {
 import { MedicalInfoForm } from './medical-info-form';
 import { useGetDashboardQuery } from './records-api';
 import { useRecordCreation } from './use-record-creation';
+import { useRecordUpdate } from './use-record-update';
 
 /**
  * Expired by time, as opposed to switched off because a newer code replaced it (which may still
@@ -75,8 +77,6 @@ export function MedicalRecordsDashboard({ person, isPremium }: { person: PersonD
 
   return (
     <RecordEditor
-      // A new record starts a fresh form: its values, consent asked again.
-      key={record?.id ?? 'none'}
       record={record}
       active={record?.isActive ? record : null}
       initialValues={record ? medicalFormFromRecord(record, emergencyContacts) : emptyMedicalForm(person)}
@@ -96,13 +96,14 @@ function RecordEditor({
   initialValues: MedicalFormValues;
   isPremium: boolean;
 }) {
-  const replacesCode = active !== null && !isPremium;
   const qrHeadingRef = useRef<HTMLHeadingElement>(null);
   const revealNewCode = useRef(false);
   const onCreated = useCallback(() => {
     revealNewCode.current = true;
   }, []);
-  const submit = useRecordCreation({ replacesCode, onCreated });
+  const create = useRecordCreation({ replacesCode: false, onCreated });
+  // Saving edits the active code in place; only "Replace my code" issues a new one.
+  const update = useRecordUpdate(active?.id);
 
   // The saved code arrives with the refreshed dashboard; show it (above the form on phones).
   useEffect(() => {
@@ -113,10 +114,7 @@ function RecordEditor({
   }, [active]);
 
   const lifetime = isPremium ? 'Premium codes never expire.' : `Your code stays valid for ${QR_LIFETIME.signedIn}.`;
-  let submitNote: string;
-  if (!active) submitNote = lifetime;
-  else if (isPremium) submitNote = 'Saving creates a new code; your other codes keep working.';
-  else submitNote = 'Saving creates a new code; the old one stops working.';
+  const submitNote = active ? 'Your QR code stays the same; printed copies show the new details.' : lifetime;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
@@ -125,6 +123,8 @@ function RecordEditor({
           record={active}
           headingRef={qrHeadingRef}
           emptyNote={`Fill in the form to create your QR code. ${lifetime}`}
+          // Premium codes never replace one another: a premium user deletes a code they no longer want.
+          replaceAction={active && !isPremium ? <ReplaceCodeButton record={active} onReplaced={onCreated} /> : null}
         />
       </aside>
       <section
@@ -137,16 +137,18 @@ function RecordEditor({
         </h2>
         <p className="mt-1 mb-4 text-[15px] text-slate-600 dark:text-slate-300">
           {record
-            ? 'Check that everything is still right. Save to get a code with your latest details.'
+            ? 'Keep it up to date: saving changes what your card shows, and your QR code stays the same.'
             : 'Fill in what a responder should know. It takes a few minutes.'}
         </p>
         <MedicalInfoForm
+          // Another record (a first or a replaced code) starts a fresh form with its values.
+          key={record?.id ?? 'none'}
           initialValues={initialValues}
           maxContacts={isPremium ? MAX_CONTACTS_PREMIUM : MAX_CONTACTS_FREE}
-          submitLabel={active ? 'Save and Create New Code' : 'Create QR Code'}
+          submitLabel={active ? 'Save changes' : 'Create QR Code'}
           pendingLabel="Saving…"
           submitNote={submitNote}
-          onSubmit={submit}
+          onSubmit={active ? update : create}
         />
       </section>
     </div>

@@ -36,6 +36,15 @@ export const recordsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/medical-records', method: 'POST', body, on401: 'caller' }),
       invalidatesTags: (result) => (result ? ['MedicalRecord', 'History'] : []),
     }),
+    /**
+     * Edits a record in place: the same code and expiry, so printed copies show the new details. A
+     * code that was replaced or has expired (409, 410) refreshes the dashboard to what is current.
+     */
+    updateMedicalRecord: build.mutation<MedicalRecord, { id: string; form: MedicalForm }>({
+      query: ({ id, form }) => ({ url: recordPath(id), method: 'PUT', body: form, on401: 'caller' }),
+      invalidatesTags: (result, error) =>
+        result || (error && (error.status === 409 || error.status === 410)) ? ['MedicalRecord'] : [],
+    }),
     /** The one free trial code an email may have. */
     createAnonymousMedicalRecord: build.mutation<AnonymousCreationResponse, MedicalForm>({
       query: (body) => ({ url: '/api/anonymous-medical-record', method: 'POST', body }),
@@ -54,6 +63,7 @@ export const {
   useGetDashboardQuery,
   useGetEmergencyContactsQuery,
   useCreateMedicalRecordMutation,
+  useUpdateMedicalRecordMutation,
   useCreateAnonymousMedicalRecordMutation,
   useDeleteMedicalRecordMutation,
 } = recordsApi;

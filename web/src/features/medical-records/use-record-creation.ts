@@ -22,7 +22,7 @@ export function useRecordCreation({
   replacesCode,
   onCreated,
 }: {
-  /** A free user's save replaces the active code; the success message says so. */
+  /** A free user's new code replaces the active one ("Replace my code"); the success message says so. */
   replacesCode: boolean;
   onCreated?: (record: MedicalRecord) => void;
 }) {
@@ -42,7 +42,7 @@ export function useRecordCreation({
             type: 'success',
             title: 'Medical record saved',
             description: replacesCode
-              ? 'Your new QR code is ready. The old one no longer works.'
+              ? 'Your new QR code is ready. The old code and its printed copies no longer work.'
               : 'Your QR code is ready.',
           }),
         );

@@ -1,0 +1,47 @@
+import { RefreshCw } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { DialogIconBadge, ModalDialog } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+
+/** Asks before a new code replaces the current one: everything printed from the old one stops working. */
+export function ReplaceCodeDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  pending,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  pending: boolean;
+}) {
+  return (
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      preventClose={pending}
+      icon={<DialogIconBadge icon={RefreshCw} />}
+      title="Replace your QR code?"
+      description="You get a new code with the same details. Your current code stops working at once, and so does every printed copy: keychains, wallet cards, stickers and lock-screen images. Print or save the new one afterwards."
+    >
+      <p className="mb-5 text-base leading-relaxed text-slate-600 dark:text-slate-300">
+        Only changing your details? Edit the form and save: your code stays the same.
+      </p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={() => onOpenChange(false)}
+          disabled={pending}
+          className="w-full sm:w-auto"
+        >
+          Keep my code
+        </Button>
+        <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full sm:w-auto">
+          {pending ? <Spinner /> : <RefreshCw className="size-5" aria-hidden="true" />}
+          {pending ? 'Replacing…' : 'Replace code'}
+        </Button>
+      </div>
+    </ModalDialog>
+  );
+}
