@@ -112,3 +112,20 @@ export const localRedirectSchema = z
   .string()
   .max(512)
   .refine((path) => /^\/(?![/\\])[^\s]*$/.test(path), 'redirect must be a path on this site');
+
+/**
+ * What server redirects tell the page they land on. `?verified=1` after a verification link, `?verified=already` when
+ * the link was followed again for an account already verified. Short-lived cookies, read once and removed by the web,
+ * carry the confirmed address (an email never travels in a URL) and, after a Google sign-in, whether the person is new
+ * (`new`) or returning (`back`), so the return path stays exactly the one asked for.
+ */
+export const SignInLanding = {
+  verifiedKey: 'verified',
+  verified: '1',
+  alreadyVerified: 'already',
+  emailHintCookie: 'mqr.signin-email',
+  welcomeCookie: 'mqr.welcome',
+  welcomeNew: 'new',
+  welcomeBack: 'back',
+  hintMaxAgeSeconds: 300,
+} as const;

@@ -17,6 +17,7 @@ export const IdentityPatterns = {
   getUser: 'identity.user.get',
   requestPasswordReset: 'identity.password-reset.request',
   completePasswordReset: 'identity.password-reset.complete',
+  checkPasswordReset: 'identity.password-reset.check',
   verifyPassword: 'identity.password.verify',
   sendEmailVerification: 'identity.email-verification.send',
   confirmEmail: 'identity.email-verification.confirm',
@@ -33,6 +34,7 @@ export const verifyCredentialsRequestSchema = loginBodySchema;
 export const getUserRequestSchema = z.strictObject({ userId });
 export const requestPasswordResetRequestSchema = forgotPasswordBodySchema.extend({ appUrl });
 export const completePasswordResetRequestSchema = resetPasswordBodySchema;
+export const checkPasswordResetRequestSchema = z.strictObject({ token: resetPasswordBodySchema.shape.token });
 export const verifyPasswordRequestSchema = verifyPasswordBodySchema.extend({ userId });
 export const sendEmailVerificationRequestSchema = verifyEmailBodySchema.extend({ appUrl });
 export const confirmEmailRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
@@ -56,4 +58,15 @@ export interface RegisterReply {
 export interface AccountReply {
   userId: string;
   email: string;
+}
+
+/** A followed verification link: `alreadyVerified` when the account was verified before (a link used twice). */
+export interface ConfirmEmailReply extends AccountReply {
+  alreadyVerified: boolean;
+}
+
+/** A password or Google sign-in: the account, and whether it has never signed in before. */
+export interface SignInReply {
+  user: PublicUser;
+  firstSignIn: boolean;
 }

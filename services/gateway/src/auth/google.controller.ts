@@ -1,7 +1,14 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuditActions, IdentityPatterns, localRedirectSchema, type PublicUser } from '@medical-qr/contracts';
+import {
+  AuditActions,
+  IdentityPatterns,
+  localRedirectSchema,
+  type PublicUser,
+  SignInLanding,
+  type SignInReply,
+} from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { asOpenApi } from '../docs/openapi-schema.js';
@@ -14,6 +21,7 @@ import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
 import { GoogleOAuthClient } from './google-oauth.client.js';
 import { type GoogleSignInIntent, GoogleOAuthState } from './google-oauth-state.js';
 import { Reauthentication } from './reauthentication.js';
+import { setSignInHint } from './sign-in-hints.js';
 
 const backToSignIn = (res: Response, message: string) =>
   res.redirect(302, `/?login=true&error=${encodeURIComponent(message)}`);
@@ -78,8 +86,11 @@ export class GoogleController {
       return backToSignIn(res, 'Google did not confirm the sign-in. Please try again.');
     try {
       const identity = await this.google.identify(query.code, this.callbackUrl(req));
-      const user = await this.services.request<PublicUser>(IdentityPatterns.googleSignIn, identity);
-      await this.complete(user, intent, req, res);
+      const { user, firstSignIn } = await this.services.request<SignInReply>(IdentityPatterns.googleSignIn, identity);
+      const signedIn = await this.complete(user, intent, req, res);
+      // The page it lands on welcomes a newcomer, or the person back.
+      const welcome = firstSignIn ? SignInLanding.welcomeNew : SignInLanding.welcomeBack;
+      if (signedIn) setSignInHint(req, res, this.config, SignInLanding.welcomeCookie, welcome);
       res.redirect(302, intent.redirect);
     } catch (error) {
       await this.audit.record({ action: AuditActions.loginFailed, ...clientInfo(req), details: { method: 'google' } });
@@ -87,13 +98,16 @@ export class GoogleController {
     }
   }
 
-  /** A re-authentication of the signed-in person confirms them; anything else is a sign-in with a new session. */
+  /**
+   * A re-authentication of the signed-in person confirms them; anything else is a sign-in with a new session.
+   * Answers whether it was a sign-in (the web then welcomes the person).
+   */
   private async complete(user: PublicUser, intent: GoogleSignInIntent, req: Request, res: Response) {
     const session = await this.sessions.current(req);
     if (intent.reauth && session?.data.userId === user.id) {
       session.data.googleAuthAt = Date.now();
       await this.reauthentication.confirm(session, req, 'google');
-      return;
+      return false;
     }
     await this.sessions.signIn(req, res, { userId: user.id, authMethod: 'google', googleAuthAt: Date.now() });
     await this.audit.record({
@@ -102,6 +116,7 @@ export class GoogleController {
       email: user.email,
       ...clientInfo(req),
     });
+    return true;
   }
 
   private callbackUrl(req: Request) {

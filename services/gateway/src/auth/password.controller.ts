@@ -16,6 +16,7 @@ import {
   type RegisterReply,
   type RegisterResponse,
   registerResponseSchema,
+  type SignInReply,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -63,10 +64,10 @@ export class PasswordController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginResponse> {
     const client = clientInfo(req);
-    const user = await this.attempts
+    const { user, firstSignIn } = await this.attempts
       .run({
         key: `login-fail:${body.email}:${client.ip}`,
-        check: () => this.services.request<PublicUser>(IdentityPatterns.verifyCredentials, body),
+        check: () => this.services.request<SignInReply>(IdentityPatterns.verifyCredentials, body),
         isWrongPassword: (error) => codeOf(error) === ErrorCodes.INVALID_CREDENTIALS,
       })
       .catch(async (error: unknown) => {
@@ -81,7 +82,7 @@ export class PasswordController {
       ...client,
       details: { method: 'password' },
     });
-    return { message: 'Login successful', user: await this.currentUser.build(user, session) };
+    return { message: 'Login successful', user: await this.currentUser.build(user, session), firstSignIn };
   }
 
   @Post('auth/register')
@@ -109,11 +110,12 @@ export class PasswordController {
         requiresVerification: true,
         message: 'Account created. We sent an activation link to your email: follow it, then sign in.',
         user: await this.currentUser.build(reply.user, { authMethod: 'password' }),
+        firstSignIn: false,
       };
     }
     const session = await this.sessions.signIn(req, res, { userId: reply.user.id, authMethod: 'password' });
     const user = await this.currentUser.build(reply.user, session);
-    return { requiresVerification: false, message: 'Account created. Welcome!', user };
+    return { requiresVerification: false, message: 'Account created. Welcome!', user, firstSignIn: true };
   }
 
   @Post('auth/demo-login')
@@ -131,7 +133,8 @@ export class PasswordController {
       ...clientInfo(req),
       details: { method: 'demo' },
     });
-    return { message: 'Login successful', user: await this.currentUser.build(user, session) };
+    // The demo account is shared: nobody is new to it.
+    return { message: 'Login successful', user: await this.currentUser.build(user, session), firstSignIn: false };
   }
 
   @Post('auth/logout')

@@ -4,11 +4,17 @@ import type { Request, Response } from 'express';
 import {
   type AccountReply,
   AuditActions,
+  AuthMessages,
+  ErrorCodes,
+  type ConfirmEmailReply,
   forgotPasswordBodySchema,
   IdentityPatterns,
   type MessageResponse,
   messageResponseSchema,
+  resetLinkStatusSchema,
+  type ResetLinkStatus,
   resetPasswordBodySchema,
+  SignInLanding,
   verifyEmailBodySchema,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
@@ -20,8 +26,11 @@ import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { SessionService } from '../session/session.service.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
+import { setSignInHint } from './sign-in-hints.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Reset tokens are 32 random bytes in base64url; anything else is not one. */
+const RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Mails a visitor may have sent to one address from one IP in 15 minutes. */
 const MAILS_PER_ADDRESS = 5;
 
@@ -63,6 +72,15 @@ export class RecoveryController {
       ...client,
     });
     return { message: reply.message };
+  }
+
+  @Get('reset-password/:token')
+  @ApiOperation({ summary: 'Says whether a reset link can still be used, without using it (410 when it cannot)' })
+  @ApiOkResponse({ standardSchema: resetLinkStatusSchema })
+  async checkResetLink(@Param('token') token: string): Promise<ResetLinkStatus> {
+    // A token that cannot exist is as unusable as a spent one, and never reaches identity.
+    if (!RESET_TOKEN.test(token)) throw new AppError(ErrorCodes.GONE, AuthMessages.resetInvalid);
+    return this.services.request<ResetLinkStatus>(IdentityPatterns.checkPasswordReset, { token });
   }
 
   @Post('reset-password')
@@ -108,19 +126,25 @@ export class RecoveryController {
   @ApiFoundResponse({ description: 'To the sign-in dialog, with the outcome in the query' })
   async confirmEmail(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
     try {
-      const reply = await this.services.request<AccountReply>(IdentityPatterns.confirmEmail, {
+      const reply = await this.services.request<ConfirmEmailReply>(IdentityPatterns.confirmEmail, {
         token: token.slice(0, 200),
       });
-      await this.audit.record({
-        action: AuditActions.emailVerified,
-        userId: reply.userId,
-        email: reply.email,
-        ...clientInfo(req),
-      });
-      res.redirect(302, '/?login=true&verified=1');
+      if (!reply.alreadyVerified) await this.auditVerified(reply, req);
+      setSignInHint(req, res, this.config, SignInLanding.emailHintCookie, reply.email);
+      const outcome = reply.alreadyVerified ? SignInLanding.alreadyVerified : SignInLanding.verified;
+      res.redirect(302, `/?login=true&${SignInLanding.verifiedKey}=${outcome}`);
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'This verification link could not be used.';
       res.redirect(302, `/?login=true&error=${encodeURIComponent(message)}`);
     }
+  }
+
+  private async auditVerified(reply: AccountReply, req: Request) {
+    await this.audit.record({
+      action: AuditActions.emailVerified,
+      userId: reply.userId,
+      email: reply.email,
+      ...clientInfo(req),
+    });
   }
 }

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
 import {
+  checkPasswordResetRequestSchema,
   completePasswordResetRequestSchema,
   confirmEmailRequestSchema,
   getUserRequestSchema,
@@ -53,6 +54,14 @@ export class AccountsController {
     { token, password }: z.infer<typeof completePasswordResetRequestSchema>,
   ) {
     return this.accounts.completePasswordReset(token, password);
+  }
+
+  @MessagePattern(IdentityPatterns.checkPasswordReset)
+  checkPasswordReset(
+    @Payload(new ZodPayload(checkPasswordResetRequestSchema))
+    { token }: z.infer<typeof checkPasswordResetRequestSchema>,
+  ) {
+    return this.accounts.checkPasswordReset(token);
   }
 
   @MessagePattern(IdentityPatterns.verifyPassword)

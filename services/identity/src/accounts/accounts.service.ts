@@ -4,10 +4,12 @@ import {
   AuthMessages,
   ErrorCodes,
   type AccountReply,
+  type ConfirmEmailReply,
   type GoogleSignInRequest,
   type PublicUser,
   type RegisterReply,
   type RegisterRequest,
+  type SignInReply,
 } from '@medical-qr/contracts';
 import { AppError, CONFIG } from '@medical-qr/platform';
 import type { IdentityConfig } from '../config.js';
@@ -41,11 +43,13 @@ export class AccountsService {
       emailVerified: !this.config.EMAIL_VERIFICATION,
     });
     if (!user) throw this.emailTaken();
+    // Without verification the gateway signs the new account in at once: that is its first sign-in.
     if (this.config.EMAIL_VERIFICATION) await this.sendVerification(user, request.appUrl);
+    else await this.users.recordSignIn(user.id);
     return { user: toPublicUser(user), requiresVerification: this.config.EMAIL_VERIFICATION };
   }
 
-  async verifyCredentials(email: string, password: string): Promise<PublicUser> {
+  async verifyCredentials(email: string, password: string): Promise<SignInReply> {
     const user = await this.users.findByEmail(email);
     const valid = user?.passwordHash
       ? await this.hasher.verify(user.passwordHash, password)
@@ -54,7 +58,7 @@ export class AccountsService {
     if (this.config.EMAIL_VERIFICATION && !user.emailVerifiedAt) {
       throw new AppError(ErrorCodes.EMAIL_NOT_VERIFIED, AuthMessages.verifyBeforeLogin, { requiresVerification: true });
     }
-    return toPublicUser(user);
+    return { user: toPublicUser(user), firstSignIn: await this.users.recordSignIn(user.id) };
   }
 
   async getUser(userId: string): Promise<PublicUser> {
@@ -71,6 +75,13 @@ export class AccountsService {
       await this.queueMail(passwordResetMail(user.email, user.firstName, `${appUrl}/reset-password/${token}`));
     }
     return { message: AuthMessages.forgotPasswordSent, userId: user?.id };
+  }
+
+  /** Refuses a reset link that can no longer be used, without using it (the reset page checks on opening). */
+  async checkPasswordReset(token: string): Promise<{ valid: true }> {
+    if (!(await this.tokens.isUsable(token, 'reset_password')))
+      throw new AppError(ErrorCodes.GONE, AuthMessages.resetInvalid);
+    return { valid: true };
   }
 
   async completePasswordReset(token: string, password: string): Promise<AccountReply> {
@@ -105,24 +116,35 @@ export class AccountsService {
     return { message: AuthMessages.verificationSent };
   }
 
-  async confirmEmail(token: string): Promise<AccountReply> {
+  /** A link followed again for an account verified since says so, instead of calling the link broken. */
+  async confirmEmail(token: string): Promise<ConfirmEmailReply> {
     const userId = await this.tokens.consume(token, 'verify_email');
     const user = userId && (await this.users.findById(userId));
-    if (!user)
-      throw AppError.validation(
-        'This verification link has expired or was already used. Request a new one from the sign-in dialog.',
-      );
-    await this.users.markEmailVerified(user.id);
-    return { userId: user.id, email: user.email };
+    if (user) {
+      await this.users.markEmailVerified(user.id);
+      return { userId: user.id, email: user.email, alreadyVerified: user.emailVerifiedAt !== null };
+    }
+    const ownerId = await this.tokens.ownerOf(token, 'verify_email');
+    const owner = ownerId && (await this.users.findById(ownerId));
+    if (owner && owner.emailVerifiedAt) return { userId: owner.id, email: owner.email, alreadyVerified: true };
+    throw AppError.validation(
+      'This verification link has expired or was already used. Request a new one from the sign-in dialog.',
+    );
+  }
+
+  /** Signs in with Google, noting the sign-in (a new account's first). */
+  async googleSignIn(request: GoogleSignInRequest): Promise<SignInReply> {
+    const user = await this.googleAccount(request);
+    return { user: toPublicUser(user), firstSignIn: await this.users.recordSignIn(user.id) };
   }
 
   /**
-   * Signs in with Google: the account linked to this Google id, else the account with the same
-   * (Google-verified) email, which gets linked, else a new account without a password.
+   * The account linked to this Google id, else the account with the same (Google-verified) email,
+   * which gets linked, else a new account without a password.
    */
-  async googleSignIn(request: GoogleSignInRequest): Promise<PublicUser> {
+  private async googleAccount(request: GoogleSignInRequest): Promise<User> {
     const linked = await this.users.findByGoogleSub(request.sub);
-    if (linked) return toPublicUser(linked);
+    if (linked) return linked;
     if (!request.emailVerified) {
       throw new AppError(
         ErrorCodes.UNAUTHORIZED,
@@ -132,7 +154,7 @@ export class AccountsService {
     const existing = await this.users.findByEmail(request.email);
     if (existing) {
       await this.users.linkGoogle(existing.id, request.sub);
-      return toPublicUser((await this.users.findById(existing.id))!);
+      return (await this.users.findById(existing.id))!;
     }
     const created = await this.users.insert({
       email: request.email,
@@ -142,8 +164,7 @@ export class AccountsService {
       googleSub: request.sub,
       emailVerified: true,
     });
-    if (!created) return this.googleSignIn(request); // created by a concurrent sign-in: link to it
-    return toPublicUser(created);
+    return created ?? this.googleAccount(request); // created by a concurrent sign-in: link to it
   }
 
   async demoUser(): Promise<PublicUser> {

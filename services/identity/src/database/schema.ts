@@ -16,6 +16,7 @@ export const users = identitySchema.table('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   isTemporary: boolean('is_temporary').notNull().default(false),
   isDemo: boolean('is_demo').notNull().default(false),
+  lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

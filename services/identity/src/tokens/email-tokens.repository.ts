@@ -35,6 +35,31 @@ export class EmailTokensRepository {
     return token;
   }
 
+  /** Whether a token would be accepted now (valid, unused, unexpired), without using it. */
+  async isUsable(token: string, purpose: EmailTokenPurpose): Promise<boolean> {
+    const [row] = await this.database.db
+      .select({ userId: emailTokens.userId })
+      .from(emailTokens)
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, sql`now()`),
+        ),
+      );
+    return row !== undefined;
+  }
+
+  /** The user a token was issued to, whether or not it is still usable. */
+  async ownerOf(token: string, purpose: EmailTokenPurpose): Promise<string | undefined> {
+    const [row] = await this.database.db
+      .select({ userId: emailTokens.userId })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose)));
+    return row?.userId;
+  }
+
   /** Uses a token once: answers its user id if it was valid, unused and unexpired, and marks it used in the same statement. */
   async consume(token: string, purpose: EmailTokenPurpose): Promise<string | undefined> {
     const [row] = await this.database.db

@@ -104,6 +104,17 @@ export class UsersRepository {
       .where(eq(users.id, id));
   }
 
+  /** Notes a sign-in; true when the account had never signed in before (read and written in one statement). */
+  async recordSignIn(id: string): Promise<boolean> {
+    // The locked sub-select reads the old value before the update writes the new one.
+    const result = await this.database.db.execute<{ previous: Date | null }>(sql`
+      update ${users} set last_signed_in_at = now()
+      from (select id, last_signed_in_at as previous from ${users} where id = ${id} for update) as before
+      where ${users}.id = before.id
+      returning before.previous`);
+    return result.rows.length === 1 && result.rows[0]!.previous === null;
+  }
+
   async linkGoogle(id: string, sub: string): Promise<void> {
     await this.database.db
       .update(users)
