@@ -1,3 +1,4 @@
+export * from './app-routes.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './auth-responses.js';

@@ -1,5 +1,8 @@
+import { AppRoutes } from '@medical-qr/contracts';
+
 /**
- * Every route of the web app (SPEC section 2) in one place. `path` is the router pattern,
+ * Every route of the web app (SPEC section 2) in one place. `path` is the router pattern (from the
+ * contracts' AppRoutes, which the gateway reads too, to answer 404 for paths no screen serves),
  * `getHref` builds a link. Screens that do not exist yet still have their path here, so links
  * written today keep working when the screen lands.
  */
@@ -21,7 +24,7 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export const paths = {
   home: {
-    path: '/',
+    path: AppRoutes.home,
     /**
      * `login` opens the login dialog (optionally with an error message); `timeout` marks an
      * inactivity logout; `noActiveQr` explains that a QR code is needed first (sent by the shop).
@@ -30,51 +33,51 @@ export const paths = {
       withQuery('/', query),
   },
   emergencyCard: {
-    path: '/emergency/:token',
+    path: AppRoutes.emergencyCard,
     getHref: (token: string) => `/emergency/${segment(token)}`,
   },
   history: {
-    path: '/history',
+    path: AppRoutes.history,
     getHref: (query: { expand?: 'active' } = {}) => withQuery('/history', query),
   },
-  myAccount: { path: '/my-account', getHref: () => '/my-account' },
-  subscribe: { path: '/subscribe', getHref: () => '/subscribe' },
-  premiumHistory: { path: '/premium/history', getHref: () => '/premium/history' },
-  premiumSuccess: { path: '/premium/success', getHref: () => '/premium/success' },
-  terms: { path: '/terms', getHref: () => '/terms' },
-  contactUs: { path: '/contact-us', getHref: () => '/contact-us' },
-  privacyControls: { path: '/privacy-controls', getHref: () => '/privacy-controls' },
+  myAccount: { path: AppRoutes.myAccount, getHref: () => '/my-account' },
+  subscribe: { path: AppRoutes.subscribe, getHref: () => '/subscribe' },
+  premiumHistory: { path: AppRoutes.premiumHistory, getHref: () => '/premium/history' },
+  premiumSuccess: { path: AppRoutes.premiumSuccess, getHref: () => '/premium/success' },
+  terms: { path: AppRoutes.terms, getHref: () => '/terms' },
+  contactUs: { path: AppRoutes.contactUs, getHref: () => '/contact-us' },
+  privacyControls: { path: AppRoutes.privacyControls, getHref: () => '/privacy-controls' },
   /** Same screen as privacyControls; takes an optional email. */
   privacy: {
-    path: '/privacy',
+    path: AppRoutes.privacy,
     getHref: (query: { email?: string } = {}) => withQuery('/privacy', query),
   },
-  expired: { path: '/expired', getHref: () => '/expired' },
-  shop: { path: '/qrmerchshop', getHref: () => '/qrmerchshop' },
+  expired: { path: AppRoutes.expired, getHref: () => '/expired' },
+  shop: { path: AppRoutes.shop, getHref: () => '/qrmerchshop' },
   customize: {
-    path: '/customize/:blueprintId',
+    path: AppRoutes.customize,
     getHref: (blueprintId: string | number, query: { cartItemId?: string | number } = {}) =>
       withQuery(`/customize/${segment(blueprintId)}`, query),
   },
-  cart: { path: '/cart', getHref: () => '/cart' },
-  checkout: { path: '/checkout', getHref: () => '/checkout' },
+  cart: { path: AppRoutes.cart, getHref: () => '/cart' },
+  checkout: { path: AppRoutes.checkout, getHref: () => '/checkout' },
   /** Where the card payment provider returns after checkout. */
-  checkoutSuccess: { path: '/checkout/success', getHref: () => '/checkout/success' },
-  myOrders: { path: '/my-orders', getHref: () => '/my-orders' },
+  checkoutSuccess: { path: AppRoutes.checkoutSuccess, getHref: () => '/checkout/success' },
+  myOrders: { path: AppRoutes.myOrders, getHref: () => '/my-orders' },
   /** The token is optional in the pattern so a link without one still reaches the screen (and its "Invalid Link" notice). */
   resetPassword: {
-    path: '/reset-password/:token?',
+    path: AppRoutes.resetPassword,
     getHref: (token: string) => `/reset-password/${segment(token)}`,
   },
   /** Client route that sends the browser on to the server's verify link. */
   verifyEmail: {
-    path: '/verify-email/:token',
+    path: AppRoutes.verifyEmail,
     getHref: (token: string) => `/verify-email/${segment(token)}`,
   },
-  scanner: { path: '/scanner', getHref: () => '/scanner' },
-  pricing: { path: '/pricing', getHref: () => '/pricing' },
-  login: { path: '/login', getHref: () => '/login' },
-  demoPrivacy: { path: '/demo-privacy', getHref: () => '/demo-privacy' },
+  scanner: { path: AppRoutes.scanner, getHref: () => '/scanner' },
+  pricing: { path: AppRoutes.pricing, getHref: () => '/pricing' },
+  login: { path: AppRoutes.login, getHref: () => '/login' },
+  demoPrivacy: { path: AppRoutes.demoPrivacy, getHref: () => '/demo-privacy' },
 } as const;
 
 /** Server routes the browser navigates to (full page loads, not API calls). */

@@ -1,6 +1,7 @@
 import { BellRing, Crown, Headset, Infinity as InfinityIcon, QrCode, TimerOff, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { PREMIUM_PRICE, QR_LIFETIME } from '../../lib/plans';
 
@@ -16,6 +17,7 @@ const premiumBenefits: Array<{ text: string; icon: LucideIcon }> = [
  * the settled ones (DESIGN): 2 days without an account, 10 days with one.
  */
 export function ExpiredRoute() {
+  useDocumentTitle('QR code expired');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-12 text-center sm:px-6 sm:py-20">
       <span className="flex size-20 items-center justify-center rounded-3xl bg-amber-50 text-amber-700 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900/60">

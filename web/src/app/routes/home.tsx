@@ -9,6 +9,7 @@ import {
   NoActiveQrDialog,
   type LoginRequest,
 } from '../../features/medical-records';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useAppDispatch } from '../../lib/hooks';
 import { HomeHero, HowItWorks, SampleCard } from './home-landing';
 
@@ -19,6 +20,7 @@ import { HomeHero, HowItWorks, SampleCard } from './home-landing';
 export function HomeRoute() {
   useSessionTimeoutNotice();
   const { user, isAuthenticated, isPremium } = useAuth();
+  useDocumentTitle(isAuthenticated ? 'Your medical ID' : 'Your digital medical emergency card');
 
   return (
     <>

@@ -1,9 +1,11 @@
 import { House, MapPinOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 
 export function NotFoundRoute() {
+  useDocumentTitle('Page not found');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-16 text-center sm:py-24">
       <span className="flex size-20 items-center justify-center rounded-3xl bg-red-50 text-red-600 ring-1 ring-red-100 dark:bg-red-950/50 dark:text-red-400 dark:ring-red-900/60">

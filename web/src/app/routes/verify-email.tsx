@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { browserLocation } from '../../lib/browser';
+import { useDocumentTitle } from '../../lib/document-title';
 import { paths, serverPaths } from '../../lib/paths';
 
 /**
@@ -10,6 +11,7 @@ import { paths, serverPaths } from '../../lib/paths';
  * redirects to `/?login=true&verified=1` (or with an `error`), so this screen only hands over.
  */
 export function VerifyEmailRoute() {
+  useDocumentTitle('Verifying your email');
   const { token = '' } = useParams();
 
   useEffect(() => {

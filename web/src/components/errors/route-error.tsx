@@ -1,9 +1,11 @@
 import { TriangleAlert } from 'lucide-react';
 import { useRouteError } from 'react-router';
 import { buttonClasses } from '../ui/button';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** Shown when a screen crashes, instead of a blank page. */
 export function RouteError() {
+  useDocumentTitle('Something went wrong');
   const error = useRouteError();
   console.error(error);
   return (

@@ -1,0 +1,36 @@
+import { AppRoutes, SERVED_APP_ROUTES } from '@medical-qr/contracts';
+import { screen } from '@testing-library/react';
+import { stubFetch, type FetchStub } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-with-providers';
+import { routes } from './router';
+
+/** The patterns the router mounts, as full paths. */
+function mountedPaths(): string[] {
+  const root = routes[0]!;
+  return (root.children ?? []).map((child) => (child.index ? root.path! : child.path!)).filter((path) => path !== '*');
+}
+
+describe('the app routes the gateway knows', () => {
+  it('are exactly the routes the router mounts, plus the card, which is a page of its own', () => {
+    expect([...mountedPaths(), AppRoutes.emergencyCard].sort()).toEqual([...SERVED_APP_ROUTES].sort());
+  });
+});
+
+describe('document titles', () => {
+  let network: FetchStub;
+  beforeEach(() => {
+    network = stubFetch();
+  });
+  afterEach(() => network.restore());
+
+  it.each([
+    ['/', 'Your digital medical emergency card · Medical QR'],
+    ['/expired', 'QR code expired · Medical QR'],
+    ['/reset-password/abc', 'Reset password · Medical QR'],
+    ['/no/such/page', 'Page not found · Medical QR'],
+  ])('%s is titled "%s"', async (path, title) => {
+    renderApp(path);
+    await screen.findAllByRole('heading', { level: 1 });
+    expect(document.title).toBe(title);
+  });
+});
