@@ -1,0 +1,275 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { MedicalFormInput } from '@medical-qr/contracts';
+import type { Result } from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { medicalForm } from '../records/records-fixtures.js';
+import { signedInClient } from '../support/accounts.js';
+import { baseUrl } from '../support/api.js';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, type WatchedPage } from '../support/browser.js';
+import { HttpClient, waitForMailLink } from '../support/http-client.js';
+
+/**
+ * Every page and dialog of the app, at phone and desktop widths, light and dark, checked with axe
+ * against WCAG 2.1 A and AA: a serious or critical violation fails. Each state checked is also
+ * saved as reports/screenshots/step5-<page>-<width>-<theme>.png for people to look at.
+ */
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const UNKNOWN_CARD = 'AAAAAAAAAAAAAAAAAAAAAA';
+/** What axe looks at for each kind of check: a dialog, or the toasts' region (Radix labels it). */
+const SCOPES = { page: undefined, dialog: '[role="dialog"]', toast: '[role="region"]' } as const;
+
+interface Fixtures {
+  account: HttpClient;
+  shortCardToken: string;
+  longCardToken: string;
+  resetPath: string;
+}
+
+interface Check {
+  /** The page or dialog, as named in the screenshot file. */
+  name: string;
+  signedIn: boolean;
+  /**
+   * A page is checked and photographed whole; a dialog or a toast is checked on its own (the page
+   * behind has its own check) and photographed as the viewport shows it.
+   */
+  kind: 'page' | 'dialog' | 'toast';
+  /** Also photograph the first screen alone (a full-page shot draws sticky parts mid-page). */
+  firstScreen?: boolean;
+  /** Brings the page to the state to check, and waits until it is there. */
+  open: (page: Page, fixtures: Fixtures) => Promise<void>;
+}
+
+/** A record that fills the card: long texts in every field a responder reads. */
+function longRecord(): MedicalFormInput {
+  return medicalForm({
+    firstName: 'Maximiliana',
+    lastName: 'Okonkwo-Fairweather',
+    allergies:
+      'Penicillin and all beta-lactam antibiotics (anaphylaxis, carries two adrenaline auto-injectors); latex; shellfish; ibuprofen (bronchospasm)',
+    medicalConditions:
+      'Type 1 diabetes with hypoglycaemia unawareness; epilepsy (tonic-clonic seizures, last one in March); asthma; atrial fibrillation on anticoagulants: bleeding risk',
+    medications:
+      'Insulin aspart via pump; apixaban 5 mg twice daily; levetiracetam 750 mg twice daily; salbutamol inhaler',
+    devices: 'Insulin pump (left abdomen); implanted loop recorder; cochlear implant on the right side',
+    languagesSpoken: 'English, Igbo, basic French',
+    careDirectives: 'Advance directive in the wallet, front pocket; call my brother before any major surgery',
+    emergencyContacts: [
+      {
+        name: 'Chukwuemeka Bartholomew Okonkwo-Fairweather',
+        phone: '+44 7700 900123',
+        relationship: 'Brother and carer',
+        isPrimary: true,
+      },
+    ],
+  });
+}
+
+async function prepareFixtures(): Promise<Fixtures> {
+  const { client: account, email } = await signedInClient('a11y');
+  const ownRecord = await account.post('/api/medical-records', medicalForm({ email }));
+  const shortCard = await new HttpClient().post('/api/anonymous-medical-record', medicalForm());
+  const longCard = await new HttpClient().post('/api/anonymous-medical-record', longRecord());
+  for (const [what, result] of Object.entries({ ownRecord, shortCard, longCard })) {
+    if (result.status >= 300) throw new Error(`${what} answered ${result.status}: ${JSON.stringify(result.body)}`);
+  }
+  // A live reset token for a second account, so the reset page shows its form.
+  const { email: resetEmail } = await signedInClient('a11y-reset');
+  await new HttpClient().post('/api/auth/forgot-password', { email: resetEmail });
+  const resetLink = await waitForMailLink(resetEmail, /Reset your/);
+  return {
+    account,
+    shortCardToken: shortCard.body.token,
+    longCardToken: longCard.body.token,
+    resetPath: new URL(resetLink).pathname,
+  };
+}
+
+async function goTo(page: Page, path: string) {
+  await page.goto(`${baseUrl()}${path}`);
+  await page.locator('h1').first().waitFor();
+}
+
+async function openDialog(page: Page, path: string, title: RegExp) {
+  await page.goto(`${baseUrl()}${path}`);
+  await page.getByRole('dialog').getByRole('heading', { name: title }).waitFor();
+}
+
+const CHECKS: Check[] = [
+  {
+    name: 'home',
+    kind: 'page',
+    signedIn: false,
+    open: async (page) => {
+      await goTo(page, '/');
+      await page.getByLabel('Blood group').waitFor();
+    },
+  },
+  { name: 'sign-in', kind: 'dialog', signedIn: false, open: (page) => openDialog(page, '/?login=true', /welcome/i) },
+  {
+    name: 'create-account',
+    kind: 'dialog',
+    signedIn: false,
+    open: async (page) => {
+      await openDialog(page, '/?login=true', /welcome/i);
+      await page.getByRole('dialog').getByRole('tab', { name: 'Create Account' }).click();
+      await page.getByRole('dialog').getByLabel('First name').waitFor();
+    },
+  },
+  {
+    name: 'forgot-password',
+    kind: 'dialog',
+    signedIn: false,
+    open: async (page) => {
+      await openDialog(page, '/?login=true', /welcome/i);
+      await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByRole('dialog').getByRole('heading', { name: 'Reset your password' }).waitFor();
+    },
+  },
+  {
+    name: 'no-active-qr',
+    kind: 'dialog',
+    signedIn: false,
+    open: (page) => openDialog(page, '/?noActiveQr=true', /active QR code/i),
+  },
+  { name: 'not-found', kind: 'page', signedIn: false, open: (page) => goTo(page, '/this/page/is/missing') },
+  { name: 'expired', kind: 'page', signedIn: false, open: (page) => goTo(page, '/expired') },
+  {
+    name: 'reset-password',
+    kind: 'page',
+    signedIn: false,
+    open: async (page, { resetPath }) => {
+      await goTo(page, resetPath);
+      await page.getByLabel('New password', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'card',
+    kind: 'page',
+    firstScreen: true,
+    signedIn: false,
+    open: async (page, { shortCardToken }) => {
+      await goTo(page, `/emergency/${shortCardToken}`);
+      await page.getByText('AB-', { exact: true }).first().waitFor();
+    },
+  },
+  {
+    name: 'card-long',
+    kind: 'page',
+    firstScreen: true,
+    signedIn: false,
+    open: async (page, { longCardToken }) => {
+      await goTo(page, `/emergency/${longCardToken}`);
+      await page.getByText('Maximiliana Okonkwo-Fairweather').first().waitFor();
+    },
+  },
+  {
+    name: 'card-not-found',
+    kind: 'page',
+    signedIn: false,
+    open: async (page) => {
+      await goTo(page, `/emergency/${UNKNOWN_CARD}`);
+      await page.getByRole('heading', { name: /not found/i }).waitFor();
+    },
+  },
+  {
+    name: 'session-ended-toast',
+    kind: 'toast',
+    signedIn: false,
+    open: async (page) => {
+      await page.goto(`${baseUrl()}/?timeout=inactivity`);
+      const toast = page.locator('li').filter({ hasText: 'You were signed out' });
+      // Hovering pauses the toast's countdown, so it is still there when axe looks.
+      await toast.hover();
+    },
+  },
+  {
+    name: 'dashboard',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/');
+      await page.getByAltText('QR code that opens your emergency card').waitFor();
+    },
+  },
+  {
+    name: 'delete-record',
+    kind: 'dialog',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/');
+      await page.getByRole('button', { name: 'Delete QR Code' }).click();
+      await page.getByRole('dialog').getByRole('heading', { name: 'Delete this QR code?' }).waitFor();
+    },
+  },
+];
+
+const LAYOUTS = [
+  { width: PHONE.width, viewport: PHONE, theme: 'light' },
+  { width: PHONE.width, viewport: PHONE, theme: 'dark' },
+  { width: DESKTOP.width, viewport: DESKTOP, theme: 'light' },
+  { width: DESKTOP.width, viewport: DESKTOP, theme: 'dark' },
+] as const;
+
+/** Dialogs fade and pop in, and colours mid-transition would be judged as they are drawn: wait them out. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
+/** The signed-in account's session, for a browser context on the system under test. */
+function sessionCookies(account: HttpClient) {
+  const { hostname } = new URL(baseUrl());
+  return [...account.cookies].map(([name, value]) => ({ name, value, domain: hostname, path: '/' }));
+}
+
+/** One line per element that fails: what, how bad, where, and axe's explanation. */
+function describeViolations(violations: Result[]): string[] {
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`,
+      ),
+    );
+}
+
+describe('accessibility (axe, WCAG 2.1 AA) in Chromium', () => {
+  let browser: Browser;
+  let fixtures: Fixtures;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    fixtures = await prepareFixtures();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each(LAYOUTS)('at $width px, $theme', ({ width, viewport, theme }) => {
+    let view: WatchedPage;
+    beforeAll(async () => {
+      view = await openPage(browser, { viewport, colorScheme: theme });
+    });
+    afterAll(async () => {
+      await view?.context.close();
+    });
+
+    it.each(CHECKS)('$name has no serious or critical violations', async (check) => {
+      const { context, page } = view;
+      await context.clearCookies();
+      if (check.signedIn) await context.addCookies(sessionCookies(fixtures.account));
+      await check.open(page, fixtures);
+      await settle(page);
+      const axe = new AxeBuilder({ page }).withTags(WCAG_21_AA);
+      const scope = SCOPES[check.kind];
+      const results = await (scope ? axe.include(scope) : axe).analyze();
+      await screenshot(page, `step5-${check.name}-${width}-${theme}`, { fullPage: check.kind === 'page' });
+      if (check.firstScreen) {
+        await screenshot(page, `step5-${check.name}-first-screen-${width}-${theme}`, { fullPage: false });
+      }
+      expect(describeViolations(results.violations)).toEqual([]);
+    });
+  });
+});
