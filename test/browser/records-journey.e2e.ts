@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.js';
-import { uniqueEmail } from '../support/http-client.js';
+import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { decodeQr, decodeQrWithZbar } from '../support/qr.js';
 
 async function fillMedicalForm(page: Page, email: string | undefined, allergies: string) {
@@ -116,7 +116,7 @@ describe('medical records in Chromium', () => {
     await context.close();
   });
 
-  it('signed in, creates a code, replaces it with a new one, and deletes it', async () => {
+  it('signed in: saving an edit keeps the printed code, Replace my code asks first, Delete removes it', async () => {
     const { client } = await signedInClient('dashboard');
     const { page, errors, context } = await openPage(browser, { viewport: DESKTOP });
     await signInWithCookies(context, client.cookies);
@@ -131,53 +131,93 @@ describe('medical records in Chromium', () => {
     await page.getByLabel('Last name').fill('Vasquez');
     await page.getByLabel('Phone number').fill('+44 20 7946 0958');
     await fillMedicalForm(page, undefined, 'Penicillin');
+    await page.getByLabel('Medications').fill('Levothyroxine 75 mcg each morning');
     await page.getByRole('button', { name: 'Create QR Code' }).click();
     const qr = page.getByAltText('QR code that opens your emergency card');
     await qr.waitFor();
     const firstSource = await qr.getAttribute('src');
-    await screenshot(page, 'dashboard-desktop-light');
+    const [original] = (await client.get('/api/medical-records')).body as Array<{ token: string; cardUrl: string }>;
 
+    // Edit and save: the same code, so what was printed keeps working.
     await page.getByLabel('Allergies').fill('Penicillin, sulfa drugs');
-    await page.getByRole('checkbox', { name: /I agree that Medical QR stores/ }).check();
-    await page.getByRole('button', { name: 'Save and Create New Code' }).click();
+    await page.getByLabel('Devices and implants').fill('Pacemaker, left chest');
+    await page.getByLabel('Care directives').fill('DNR: document in wallet');
+    expect(await page.getByRole('checkbox', { name: /I agree that Medical QR stores/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page
+      .getByText('Your card shows them now. Your QR code and its printed copies keep working.', { exact: true })
+      .waitFor();
+    expect(await qr.getAttribute('src')).toBe(firstSource);
+    const records = (await client.get('/api/medical-records')).body as Array<{ token: string; isActive: boolean }>;
+    expect(records.map((r) => [r.token, r.isActive])).toEqual([[original!.token, true]]);
+
+    const responder = await openPage(browser, { viewport: PHONE });
+    const opened = await responder.page.goto(original!.cardUrl);
+    expect(opened?.status()).toBe(200);
+    await responder.page.getByText('Penicillin, sulfa drugs').first().waitFor();
+    await responder.context.close();
+    const card = (await new HttpClient().get(`/api/emergency-card/${original!.token}`)).body;
+    expect(card).toMatchObject({ devices: 'Pacemaker, left chest', careDirectives: 'DNR: document in wallet' });
+
+    for (const [viewport, scheme, name] of [
+      [DESKTOP, 'light', 'dashboard-desktop-light'],
+      [PHONE, 'light', 'dashboard-phone-light'],
+      [PHONE, 'dark', 'dashboard-phone-dark'],
+      [DESKTOP, 'dark', 'dashboard-desktop-dark'],
+    ] as const) {
+      await showIn(page, viewport, scheme);
+      await qr.waitFor();
+      await screenshot(page, name);
+      await page.getByRole('button', { name: 'Replace my code' }).click();
+      await page.getByRole('dialog', { name: 'Replace your QR code?' }).waitFor();
+      await screenshot(page, `${name.replace('dashboard', 'dialog-replace-code')}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+
+    // Replace my code: a new token, and the old printed code stops working.
+    await page.getByRole('button', { name: 'Replace my code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replace your QR code?' });
+    await dialog.getByText('keychains, wallet cards, stickers and lock-screen images', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Replace code' }).click();
     await page.waitForFunction(
       (previous) =>
         document.querySelector('img[alt="QR code that opens your emergency card"]')?.getAttribute('src') !== previous,
       firstSource,
     );
-    const records = (await client.get('/api/medical-records')).body as Array<{
+    // The new code is announced: focus on its panel's heading.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Your current QR code');
+    const afterReplace = (await client.get('/api/medical-records')).body as Array<{
       token: string;
       isActive: boolean;
       allergies: string;
     }>;
-    expect(records.map((r) => [r.isActive, r.allergies])).toEqual([
+    expect(afterReplace.map((r) => [r.isActive, r.allergies])).toEqual([
       [true, 'Penicillin, sulfa drugs'],
-      [false, 'Penicillin'],
+      [false, 'Penicillin, sulfa drugs'],
     ]);
-
-    for (const [viewport, scheme, name] of [
-      [PHONE, 'light', 'dashboard-phone-light'],
-      [PHONE, 'dark', 'dashboard-phone-dark'],
-      [DESKTOP, 'dark', 'dashboard-desktop-dark'],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate(() => localStorage.removeItem('theme'));
-      await page.reload();
-      await qr.waitFor();
-      await screenshot(page, name);
-    }
+    expect(afterReplace[0]!.token).not.toBe(original!.token);
+    expect((await new HttpClient().get(`/api/emergency-card/${original!.token}`)).status).toBe(410);
 
     await page.getByRole('button', { name: 'Delete QR Code' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete QR Code' }).click();
     await qr.waitFor({ state: 'detached' });
-    expect((await client.get('/api/medical-records')).body.map((r: { isActive: boolean }) => r.isActive)).toEqual([
-      false,
+    // What is left is the replaced code, which no longer opens anything.
+    expect((await client.get('/api/medical-records')).body.map((r: { token: string }) => r.token)).toEqual([
+      original!.token,
     ]);
     expect(errors).toEqual([]);
     await context.close();
   });
 });
+
+/** Reloads the page at another size and colour scheme, with the system's scheme deciding the theme. */
+async function showIn(page: Page, viewport: { width: number; height: number }, scheme: 'light' | 'dark') {
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate(() => localStorage.removeItem('theme'));
+  await page.reload();
+}
 
 async function signInWithCookies(context: BrowserContext, cookies: Map<string, string>) {
   const { hostname } = new URL(baseUrl());
