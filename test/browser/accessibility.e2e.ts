@@ -6,7 +6,7 @@ import { medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, type WatchedPage } from '../support/browser.js';
-import { HttpClient, waitForMailLink } from '../support/http-client.js';
+import { HttpClient, uniqueEmail, waitForMailLink } from '../support/http-client.js';
 
 /**
  * Every page and dialog of the app, at phone and desktop widths, light and dark, checked with axe
@@ -107,7 +107,39 @@ const CHECKS: Check[] = [
       await page.getByLabel('Blood group').waitFor();
     },
   },
+  {
+    name: 'home-form-errors',
+    kind: 'page',
+    signedIn: false,
+    open: async (page) => {
+      await goTo(page, '/');
+      await page.getByRole('button', { name: 'Generate QR Code' }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+    },
+  },
   { name: 'sign-in', kind: 'dialog', signedIn: false, open: (page) => openDialog(page, '/?login=true', /welcome/i) },
+  {
+    name: 'sign-in-verified',
+    kind: 'dialog',
+    signedIn: false,
+    open: async (page) => {
+      await openDialog(page, '/?login=true&verified=1', /welcome/i);
+      await page.getByRole('dialog').getByRole('status').first().waitFor();
+    },
+  },
+  {
+    name: 'sign-in-refused',
+    kind: 'dialog',
+    signedIn: false,
+    open: async (page) => {
+      await openDialog(page, '/?login=true', /welcome/i);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Email').fill(uniqueEmail('nobody'));
+      await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await dialog.getByRole('alert').waitFor();
+    },
+  },
   {
     name: 'create-account',
     kind: 'dialog',
@@ -192,6 +224,16 @@ const CHECKS: Check[] = [
     open: async (page) => {
       await goTo(page, '/');
       await page.getByAltText('QR code that opens your emergency card').waitFor();
+    },
+  },
+  {
+    name: 'replace-code',
+    kind: 'dialog',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/');
+      await page.getByRole('button', { name: 'Replace my code' }).click();
+      await page.getByRole('dialog').getByRole('heading', { name: 'Replace your QR code?' }).waitFor();
     },
   },
   {
