@@ -72,3 +72,13 @@ export function dialableNumber(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return phone.trim().startsWith('+') ? `+${digits}` : digits;
 }
+
+/**
+ * What every page that cannot show a card leads with (the card page's refusals, not-found, expired): nobody helping
+ * someone reaches a dead end. 911 is the US number; the text names the local one too.
+ */
+export const EMERGENCY_CALL = {
+  number: '911',
+  lead: 'If this is an emergency, call 911 or your local emergency number.',
+  button: 'Call 911',
+} as const;
