@@ -230,7 +230,9 @@ describe('signed-in home: saving', () => {
     fillMedicalForm(form, { bloodGroup: 'O+', contactName: 'Sam', contactPhone: '+1 555 0100', consent: true });
     fireEvent.click(within(form).getByRole('button', { name: 'Create QR Code' }));
     await waitFor(() =>
-      expect(visibleToasts()[0]).toMatchObject({ type: 'error', title: 'Failed to create medical record' }),
+      expect(within(form).getByRole('alert').textContent).toContain(
+        'Failed to create medical record. The records service is not answering',
+      ),
     );
   });
 });
@@ -286,6 +288,22 @@ describe('signed-in home: replacing the code', () => {
         within(panel).getByRole('img', { name: 'QR code that opens your emergency card' }).getAttribute('src'),
       ).toBe('data:image/png;base64,bmV3'),
     );
+  });
+
+  it('says in the dialog why a replacement failed, and keeps the dialog open to try again', async () => {
+    signedInHome(dashboardOf(aMedicalRecord()), {
+      'POST /api/medical-records': errorReply(503, 'The records service is not answering', {
+        code: 'SERVICE_UNAVAILABLE',
+      }),
+    });
+    const dialog = await openReplaceDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replace code' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toContain(
+        'Failed to create medical record. The records service is not answering',
+      ),
+    );
+    expect((within(dialog).getByRole('button', { name: 'Replace code' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('keeps the code when the person changes their mind', async () => {

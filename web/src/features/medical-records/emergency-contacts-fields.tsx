@@ -41,7 +41,7 @@ export function EmergencyContactsFields({ maxContacts }: { maxContacts: number }
           variant="secondary"
           onClick={() => append(newContactDraft(fields.length === 0))}
           disabled={sending || fields.length >= maxContacts}
-          className="w-full sm:w-auto"
+          className="w-full whitespace-nowrap sm:w-auto sm:shrink-0"
         >
           <Plus className="size-5" aria-hidden="true" />
           Add emergency contact

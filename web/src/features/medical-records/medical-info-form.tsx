@@ -260,7 +260,7 @@ function OrganDonorChoice({ disabled }: { disabled?: boolean }) {
   return (
     <fieldset className="min-w-0 sm:col-span-2">
       <legend className="mb-1.5 text-[15px] font-semibold text-slate-800 dark:text-slate-100">Organ donor</legend>
-      <div className="grid max-w-md grid-cols-3 gap-2">
+      <div className="grid max-w-md grid-cols-[1fr_1fr_1.4fr] gap-2">
         {choices.map((choice) => (
           <label
             key={choice.label}

@@ -101,6 +101,10 @@ function RecordEditor({
   const onCreated = useCallback(() => {
     revealNewCode.current = true;
   }, []);
+  const revealCode = useCallback(() => {
+    qrHeadingRef.current?.scrollIntoView({ block: 'start' });
+    qrHeadingRef.current?.focus({ preventScroll: true });
+  }, []);
   const create = useRecordCreation({ replacesCode: false, onCreated });
   // Saving edits the active code in place; only "Replace my code" issues a new one.
   const update = useRecordUpdate(active?.id);
@@ -109,9 +113,8 @@ function RecordEditor({
   useEffect(() => {
     if (!revealNewCode.current || !active) return;
     revealNewCode.current = false;
-    qrHeadingRef.current?.scrollIntoView({ block: 'start' });
-    qrHeadingRef.current?.focus({ preventScroll: true });
-  }, [active]);
+    revealCode();
+  }, [active, revealCode]);
 
   const lifetime = isPremium ? 'Premium codes never expire.' : `Your code stays valid for ${QR_LIFETIME.signedIn}.`;
   const submitNote = active ? 'Your QR code stays the same; printed copies show the new details.' : lifetime;
@@ -124,7 +127,7 @@ function RecordEditor({
           headingRef={qrHeadingRef}
           emptyNote={`Fill in the form to create your QR code. ${lifetime}`}
           // Premium codes never replace one another: a premium user deletes a code they no longer want.
-          replaceAction={active && !isPremium ? <ReplaceCodeButton record={active} onReplaced={onCreated} /> : null}
+          replaceAction={active && !isPremium ? <ReplaceCodeButton record={active} onReplaced={revealCode} /> : null}
         />
       </aside>
       <section

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { DialogIconBadge, ModalDialog } from '../../components/ui/dialog';
+import { InlineAlert } from '../../components/ui/inline-alert';
 import { Spinner } from '../../components/ui/spinner';
 
 /** Asks before a new code replaces the current one: everything printed from the old one stops working. */
@@ -9,17 +10,25 @@ export function ReplaceCodeDialog({
   onOpenChange,
   onConfirm,
   pending,
+  refusal,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
   pending: boolean;
+  /** Why the last try did not go through. */
+  refusal?: string;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
       preventClose={pending}
+      onCloseAutoFocus={onCloseAutoFocus}
+      // Wide enough on desktop for both labels on one line each.
+      className="sm:max-w-lg"
       icon={<DialogIconBadge icon={RefreshCw} />}
       title="Replace your QR code?"
       description="You get a new code with the same details. Your current code stops working at once, and so does every printed copy: keychains, wallet cards, stickers and lock-screen images. Print or save the new one afterwards."
@@ -27,17 +36,22 @@ export function ReplaceCodeDialog({
       <p className="mb-5 text-base leading-relaxed text-slate-600 dark:text-slate-300">
         Only changing your details? Edit the form and save: your code stays the same.
       </p>
+      {refusal ? (
+        <InlineAlert tone="error" className="mb-5">
+          {refusal}
+        </InlineAlert>
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button
           variant="secondary"
           size="lg"
           onClick={() => onOpenChange(false)}
           disabled={pending}
-          className="w-full sm:w-auto"
+          className="w-full whitespace-nowrap sm:w-auto"
         >
           Keep my code
         </Button>
-        <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full sm:w-auto">
+        <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full whitespace-nowrap sm:w-auto">
           {pending ? <Spinner /> : <RefreshCw className="size-5" aria-hidden="true" />}
           {pending ? 'Replacing…' : 'Replace code'}
         </Button>
