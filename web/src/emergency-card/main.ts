@@ -1,49 +1,40 @@
-import type { EmergencyCard } from '@medical-qr/contracts';
-import { renderCard, renderNotFound } from './render-card.js';
 import './emergency-card.css';
 
-declare global {
-  interface Window {
-    /** Started by the page's head script, before this module arrived. */
-    __cardResponse?: Promise<Response>;
-  }
+/*
+ * The card arrives rendered by the server and works without this script. The script only adds what needs one:
+ * Print, Share (where the device can share) and Copy link, shown once they can work.
+ */
+const actions = document.querySelector<HTMLElement>('.card-actions');
+const status = actions?.querySelector<HTMLElement>('.action-status');
+
+function say(message: string) {
+  if (status) status.textContent = message;
 }
 
-const container = document.getElementById('card')!;
-const token = /^\/emergency\/([^/?#]+)/.exec(location.pathname)?.[1] ?? '';
-
-function show(content: HTMLElement) {
-  container.replaceChildren(content);
-  container.setAttribute('aria-busy', 'false');
-}
-
-async function load(response: Promise<Response> | undefined) {
+async function copyLink() {
   try {
-    const res = await (response ?? fetch(`/api/emergency-card/${token}`, { headers: { Accept: 'application/json' } }));
-    if (res.status === 410) {
-      location.replace('/expired');
-      return;
-    }
-    if (!res.ok) {
-      show(renderNotFound({ canRetry: res.status !== 404 }));
-      return;
-    }
-    const card = (await res.json()) as EmergencyCard;
-    document.title = `${card.firstName} ${card.lastName} · Emergency medical card`;
-    show(renderCard(card, { canShare: typeof navigator.share === 'function' }));
+    await navigator.clipboard.writeText(location.href);
+    say('Link copied.');
   } catch {
-    // Offline or the server unreachable: the same message, with a way to try again.
-    show(renderNotFound({ canRetry: true }));
+    say('Copy failed. Copy the address from the address bar instead.');
   }
 }
 
-container.addEventListener('click', (event) => {
-  const action = (event.target as Element).closest<HTMLElement>('[data-action]')?.dataset.action;
-  if (action === 'print') window.print();
-  if (action === 'retry') void load(undefined);
-  if (action === 'share') {
-    navigator.share({ title: document.title, url: location.href }).catch(() => undefined);
-  }
-});
+function share() {
+  // Closing the share sheet rejects; there is nothing to say then.
+  navigator.share({ title: document.title, url: location.href }).catch(() => undefined);
+}
 
-void load(window.__cardResponse);
+if (actions) {
+  const shareButton = actions.querySelector<HTMLElement>('[data-action="share"]');
+  if (shareButton) shareButton.hidden = typeof navigator.share !== 'function';
+  const copyButton = actions.querySelector<HTMLElement>('[data-action="copy"]');
+  if (copyButton) copyButton.hidden = !navigator.clipboard;
+  actions.hidden = false;
+  actions.addEventListener('click', (event) => {
+    const action = (event.target as Element).closest<HTMLElement>('[data-action]')?.dataset.action;
+    if (action === 'print') window.print();
+    if (action === 'share') share();
+    if (action === 'copy') void copyLink();
+  });
+}

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import express from 'express';
+import express, { type Request, type Response } from 'express';
 import { acceptedEncodings } from './content-encoding.js';
 import { spaMiddleware } from './spa.middleware.js';
 
@@ -16,7 +16,6 @@ interface RawResponse {
 
 const SCRIPT = `console.log(${JSON.stringify('medical '.repeat(400))});`;
 const APP_HTML = `<!doctype html><html><body><div id="root"></div>${'<!-- app -->'.repeat(50)}</body></html>`;
-const CARD_HTML = `<!doctype html><html><body><main id="card"></main>${'<!-- card -->'.repeat(50)}</body></html>`;
 
 /** A build as the web's vite config writes it: every text file with .br and .gz copies, a map left over. */
 function writeBuild(dir: string): void {
@@ -27,7 +26,6 @@ function writeBuild(dir: string): void {
     writeFileSync(join(dir, `${file}.gz`), gzipSync(text));
   };
   withCopies('index.html', APP_HTML);
-  withCopies('emergency.html', CARD_HTML);
   withCopies('assets/app-Dx3f9a.js', SCRIPT);
   writeFileSync(join(dir, 'assets/app-Dx3f9a.js.map'), '{"sources":["secret.ts"]}');
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
@@ -37,12 +35,17 @@ describe('serving the built web app', () => {
   let dist: string;
   let port: number;
   let close: () => Promise<void>;
+  /** Stands in for the server-rendered card page (card-page/), which has its own tests. */
+  const cardPage = {
+    ready: true,
+    handle: async (req: Request, res: Response) => void res.type('text').send(`card page for ${req.path}`),
+  };
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'mqr-dist-'));
     writeBuild(dist);
     const app = express();
-    app.use(spaMiddleware(dist));
+    app.use(spaMiddleware(dist, cardPage));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
@@ -91,17 +94,17 @@ describe('serving the built web app', () => {
     expect(plain.body.toString()).toBe(SCRIPT);
   });
 
-  it('sends the app page and the card page compressed, with their own caching', async () => {
+  it('sends the app page compressed and never cached, and hands /emergency/{token} to the card page', async () => {
     const app = await get('/history', CHROME);
     expect(app.headers['content-encoding']).toBe('br');
     expect(app.headers['content-type']).toMatch(/^text\/html/);
     expect(app.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(app.body).toString()).toBe(APP_HTML);
 
-    const card = await get('/emergency/AbCdEfGhIjKlMnOpQrStUv', 'gzip');
-    expect(card.headers['content-encoding']).toBe('gzip');
-    expect(card.headers['cache-control']).toBe('no-store');
-    expect(gunzipSync(card.body).toString()).toBe(CARD_HTML);
+    for (const path of ['/emergency/AbCdEfGhIjKlMnOpQrStUv', '/emergency/not-a-token/']) {
+      expect((await get(path, CHROME)).body.toString()).toBe(`card page for ${path}`);
+    }
+    expect(brotliDecompressSync((await get('/emergency/a/b', CHROME)).body).toString()).toBe(APP_HTML);
   });
 
   it('caches other files briefly, and never serves a source map or HTML in place of a missing asset', async () => {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { setCardHeaders } from '../records/card-headers.js';
+import { isServedAppPath } from '@medical-qr/contracts';
 import { indexStaticFiles, loadPage, sendPage, sendStaticFile } from './static-files.js';
 
 const API_OR_SOCKET = /^\/(api|ws)(\/|$)/;
@@ -15,6 +15,13 @@ function decodedPath(path: string): string | undefined {
   }
 }
 
+/** Renders `/emergency/{token}` with its card (card-page/); this layer only routes to it. */
+export interface CardPage {
+  /** False when the web app is not built. */
+  readonly ready: boolean;
+  handle(req: Request, res: Response): Promise<void>;
+}
+
 function notFound(res: Response): void {
   res.removeHeader('Content-Encoding');
   res.status(404).setHeader('Cache-Control', 'no-cache');
@@ -23,20 +30,16 @@ function notFound(res: Response): void {
 
 /**
  * Serves the built web app, compressed (brotli or gzip, precompressed by the build) for clients that accept it:
- * hashed assets cached for a year; other files for five minutes; `/emergency/{token}` as the light card page (its own
- * entry, a few kilobytes, never cached); and index.html (never cached) for every other GET outside /api and /ws, so
+ * hashed assets cached for a year; other files for five minutes; `/emergency/{token}` to the card page, which the
+ * server renders with the card in it; and index.html (never cached) for every other GET outside /api and /ws, so
  * client-side routes survive a reload. Without a build, answers a plain page saying how to make one.
  */
-export function spaMiddleware(distDir: string) {
+export function spaMiddleware(distDir: string, cardPage?: CardPage) {
   const files = indexStaticFiles(distDir);
   const appPage = loadPage(distDir, 'index.html');
-  const cardPage = loadPage(distDir, 'emergency.html');
   return (req: Request, res: Response, next: NextFunction) => {
     if (API_OR_SOCKET.test(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    if (EMERGENCY_CARD.test(req.path) && cardPage) {
-      setCardHeaders(res);
-      return sendPage(req, res, cardPage);
-    }
+    if (EMERGENCY_CARD.test(req.path) && cardPage?.ready) return void cardPage.handle(req, res).catch(next);
     const path = decodedPath(req.path);
     const file = path === undefined ? undefined : files.get(path);
     if (file) {
@@ -56,6 +59,8 @@ export function spaMiddleware(distDir: string) {
         .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
       return;
     }
+    // A path no screen serves is the not-found page, with the status saying so (crawlers, link checkers).
+    if (path === undefined || !isServedAppPath(path)) res.status(404);
     sendPage(req, res, appPage);
   };
 }

@@ -1,0 +1,159 @@
+import {
+  dialableNumber,
+  type EmergencyCard,
+  type EmergencyContact,
+  EXTRA_MEDICAL_FIELDS,
+  GENDER_LABELS,
+  organDonorLabel,
+} from '@medical-qr/contracts';
+import { CardTexts } from './card-texts.js';
+import { html, type SafeHtml } from './html.js';
+import { icon } from './icons.js';
+
+export interface CardViewOptions {
+  /** The link this page is at (and its QR encodes), for the printed copy. */
+  cardUrl: string;
+  qr: SafeHtml;
+  printedOn: Date;
+}
+
+const PRINTED_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** Free text as the person wrote it, or a clear "None recorded" so a blank is never misread. */
+function freeText(value: string | undefined) {
+  // Undefined from a records service older than these fields (during a rolling update).
+  const text = (value ?? '').trim();
+  return text ? html`<p class="free-text">${text}</p>` : html`<p class="free-text none">${CardTexts.noneRecorded}</p>`;
+}
+
+/** A labelled fact; `always` ones say "None recorded" when empty, the others are left out. */
+function factItem(title: string, value: string | undefined, options: { className?: string; always?: boolean } = {}) {
+  if (!options.always && !value?.trim()) return '';
+  return html`<section class="fact-item ${options.className ?? ''}">
+    <h2 class="block-title">${title}</h2>
+    ${freeText(value)}
+  </section>`;
+}
+
+function identity(card: EmergencyCard) {
+  return html`<header class="identity">
+    <p class="eyebrow">${icon('heart', 'icon small')}${CardTexts.eyebrow}</p>
+    <div class="identity-row">
+      <h1 class="name" id="card-name">${`${card.firstName} ${card.lastName}`.trim()}</h1>
+      <dl class="blood">
+        <dt>Blood group</dt>
+        <dd>${card.bloodGroup}</dd>
+      </dl>
+    </div>
+  </header>`;
+}
+
+/** What a responder needs before anything else: allergies, resuscitation wishes, history, drugs, devices. */
+function criticalFacts(card: EmergencyCard) {
+  return html`<section class="allergies">
+      <h2 class="block-title">${icon('alert', 'icon small')}Allergies</h2>
+      ${freeText(card.allergies)}
+    </section>
+    <div class="fact-list">
+      ${factItem(EXTRA_MEDICAL_FIELDS.careDirectives, card.careDirectives, { className: 'directives' })}
+      ${factItem('Medical conditions', card.medicalConditions, { always: true })}
+      ${factItem(EXTRA_MEDICAL_FIELDS.medications, card.medications)}
+      ${factItem(EXTRA_MEDICAL_FIELDS.devices, card.devices)}
+    </div>`;
+}
+
+function callButtons(contact: EmergencyContact) {
+  const number = dialableNumber(contact.phone);
+  return html`<div class="contact-actions">
+    <a class="button call" href="tel:${number}" aria-label="Call ${contact.name}">${icon('phone')}Call</a>
+    <a class="button sms" href="sms:${number}" aria-label="Send a text message to ${contact.name}"
+      >${icon('message')}SMS</a
+    >
+  </div>`;
+}
+
+function contactWho(contact: EmergencyContact) {
+  return html`<p class="contact-who">
+    <span class="contact-name">${contact.name}</span>
+    ${contact.isPrimary ? html`<span class="badge">Primary</span>` : ''}
+    ${contact.relationship ? html`<span class="contact-meta">${contact.relationship}</span>` : ''}
+    <span class="contact-phone">${contact.phone}</span>
+  </p>`;
+}
+
+/** The primary (or first) contact: stays at the bottom of the screen until the page scrolls to it. */
+function primaryContact(contact: EmergencyContact | undefined) {
+  if (!contact) return html`<p class="free-text none">${CardTexts.noContacts}</p>`;
+  return html`<section class="primary-contact" aria-label="Primary emergency contact">
+    ${contactWho(contact)} ${callButtons(contact)}
+  </section>`;
+}
+
+function otherContacts(contacts: EmergencyContact[]) {
+  if (!contacts.length) return '';
+  const items = contacts.map(
+    (contact) => html`<li class="contact">${contactWho(contact)} ${callButtons(contact)}</li>`,
+  );
+  return html`<section class="panel" aria-label="Other emergency contacts">
+    <h2 class="block-title">Other emergency contacts</h2>
+    <ul class="contacts">
+      ${items}
+    </ul>
+  </section>`;
+}
+
+function fact(label: string, value: string | null | undefined) {
+  return value
+    ? html`<div class="fact">
+        <dt>${label}</dt>
+        <dd>${value}</dd>
+      </div>`
+    : '';
+}
+
+function personalFacts(card: EmergencyCard) {
+  return html`<section class="panel" aria-label="More about this person">
+    <h2 class="block-title">More about this person</h2>
+    <dl class="facts">
+      ${fact('Gender', GENDER_LABELS[card.gender] ?? GENDER_LABELS.unspecified)}
+      ${fact('Organ donor', organDonorLabel(card.organDonor))}
+      ${fact(EXTRA_MEDICAL_FIELDS.languagesSpoken, card.languagesSpoken?.trim())} ${fact('Email', card.email)}
+      ${fact('Phone', card.phoneNumber)}
+    </dl>
+  </section>`;
+}
+
+/** Print, Share and Copy need a script: hidden until the page's script shows the ones this browser can do. */
+function cardActions() {
+  return html`<nav class="card-actions" aria-label="Card actions" hidden>
+    <button type="button" class="button secondary" data-action="print">${icon('printer')}Print</button>
+    <button type="button" class="button secondary" data-action="share" hidden>${icon('share')}Share</button>
+    <button type="button" class="button secondary" data-action="copy">${icon('link')}Copy link</button>
+    <p class="action-status" role="status"></p>
+  </nav>`;
+}
+
+/** Only on paper: the way back to the current card (its QR and link) and when this copy was made. */
+function printedSheet(options: CardViewOptions) {
+  return html`<section class="print-only">
+    ${options.qr}
+    <div>
+      <p>${CardTexts.printHint}</p>
+      <p class="print-link">${options.cardUrl}</p>
+      <p>Printed ${PRINTED_DATE.format(options.printedOn)}</p>
+    </div>
+  </section>`;
+}
+
+/** The card: who this is, what a responder needs first, whom to call; the rest below. Every value is escaped. */
+export function cardView(card: EmergencyCard, options: CardViewOptions): SafeHtml {
+  const [primary, ...others] = [...card.emergencyContacts].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
+  return html`<article class="card" aria-labelledby="card-name">
+    ${identity(card)} ${criticalFacts(card)} ${primaryContact(primary)} ${otherContacts(others)} ${personalFacts(card)}
+    ${cardActions()} ${printedSheet(options)}
+    <footer class="card-footer">
+      <p class="emergency-line">${CardTexts.emergencyLead}</p>
+      <a class="create-own" href="/">${CardTexts.createOwn}</a>
+    </footer>
+  </article>`;
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { EMERGENCY_TOKEN_PATTERN, type EmergencyCard, ErrorCodes } from '@medical-qr/contracts';
+import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import type { GatewayConfig } from '../config.js';
+import { appUrl } from '../http/app-url.js';
+import { PublicBuckets } from '../rate-limit/public-buckets.js';
+import { PublicLimits } from '../rate-limit/public-limits.js';
+import { GATEWAY_CONFIG } from '../tokens.js';
+
+/**
+ * Asks the records service for a card, as the JSON routes and the server-rendered page both do (so every view is
+ * logged and alerts fire). A card that opens is never refused, whatever else its address did (a hospital's Wi-Fi puts
+ * many people behind one); only misses (unknown or malformed tokens) count, per address, against enumeration.
+ */
+@Injectable()
+export class CardReader {
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly limits: PublicLimits,
+  ) {}
+
+  async read(pattern: string, token: string, req: Request, notFound: string): Promise<EmergencyCard> {
+    try {
+      // A token that cannot exist never reaches the database.
+      if (!EMERGENCY_TOKEN_PATTERN.test(token)) throw new AppError(ErrorCodes.NOT_FOUND, notFound);
+      return await this.services.request<EmergencyCard>(pattern, {
+        token,
+        viewer: { userAgent: (req.get('user-agent') ?? '').slice(0, 512) },
+        appUrl: appUrl(req, this.config),
+      });
+    } catch (error) {
+      // Over the limit, the miss answers 429 instead of 404.
+      if (error instanceof AppError && error.code === ErrorCodes.NOT_FOUND)
+        await this.limits.count(PublicBuckets.cardMiss, req);
+      throw error;
+    }
+  }
+}
