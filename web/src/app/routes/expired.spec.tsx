@@ -11,6 +11,14 @@ describe('expired page', () => {
     expect(main.textContent).not.toContain('7 days');
   });
 
+  it('leads with the emergency number, before any upsell', () => {
+    renderApp('/expired');
+    const links = Array.from(screen.getByRole('main').querySelectorAll('a'));
+    expect(links[0]!.getAttribute('href')).toBe('tel:911');
+    expect(links[0]!.textContent).toBe('Call 911');
+    expect(screen.getByText('If this is an emergency, call 911 or your local emergency number.')).toBeTruthy();
+  });
+
   it('lists the premium benefits', () => {
     renderApp('/expired');
     const benefits = screen.getByRole('heading', { name: 'Premium benefits' }).parentElement!;

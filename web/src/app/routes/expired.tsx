@@ -1,5 +1,6 @@
 import { BellRing, Crown, Headset, Infinity as InfinityIcon, QrCode, TimerOff, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { EmergencyCallLead } from '../../components/errors/emergency-call-lead';
 import { buttonClasses } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
@@ -19,7 +20,8 @@ const premiumBenefits: Array<{ text: string; icon: LucideIcon }> = [
 export function ExpiredRoute() {
   useDocumentTitle('QR code expired');
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-12 text-center sm:px-6 sm:py-20">
+    <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-8 text-center sm:px-6 sm:py-14">
+      <EmergencyCallLead className="mb-8" />
       <span className="flex size-20 items-center justify-center rounded-3xl bg-amber-50 text-amber-700 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900/60">
         <TimerOff className="size-10" aria-hidden="true" />
       </span>
@@ -29,9 +31,6 @@ export function ExpiredRoute() {
       <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">
         Free QR codes are valid for {QR_LIFETIME.anonymous} from creation without an account, and for{' '}
         {QR_LIFETIME.signedIn} with a free account. Premium codes never expire.
-      </p>
-      <p className="mt-4 w-full rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-[15px] font-medium text-red-900 dark:border-red-900/70 dark:bg-red-950/50 dark:text-red-100">
-        Helping someone in an emergency? Call your local emergency number (911 in the US) now.
       </p>
 
       <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:justify-center">

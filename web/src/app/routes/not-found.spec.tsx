@@ -12,6 +12,13 @@ describe('not-found page', () => {
     expect(screen.queryByText("The page you're looking for doesn't exist or has been moved.")).toBeNull();
   });
 
+  it('leads with the emergency number before the way home', () => {
+    renderApp('/emergency-contacts-typo');
+    const links = Array.from(screen.getByRole('main').querySelectorAll('a'));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['tel:911', '/']);
+    expect(screen.getByText('If this is an emergency, call 911 or your local emergency number.')).toBeTruthy();
+  });
+
   it('covers screens that are not built yet', () => {
     renderApp('/my-account');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();

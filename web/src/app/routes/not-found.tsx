@@ -1,5 +1,6 @@
 import { House, MapPinOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { EmergencyCallLead } from '../../components/errors/emergency-call-lead';
 import { buttonClasses } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
@@ -7,7 +8,8 @@ import { paths } from '../../lib/paths';
 export function NotFoundRoute() {
   useDocumentTitle('Page not found');
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-16 text-center sm:py-24">
+    <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-8 text-center sm:py-14">
+      <EmergencyCallLead className="mb-8" />
       <span className="flex size-20 items-center justify-center rounded-3xl bg-red-50 text-red-600 ring-1 ring-red-100 dark:bg-red-950/50 dark:text-red-400 dark:ring-red-900/60">
         <MapPinOff className="size-10" aria-hidden="true" />
       </span>
