@@ -79,13 +79,14 @@ describe('anonymous codes', () => {
     expect(scanner.status).toBe(200);
     expect(scanner.body).toMatchObject({ bloodGroup: 'AB-', allergies: 'Penicillin anaphylaxis; latex' });
 
-    // The card page itself: the light entry, with the same headers.
+    // The card page itself: rendered by the server with the data in it, with the same headers.
     const page = await new HttpClient().get(`/emergency/${token}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(page.body).toContain('/api/emergency-card/');
+    expect(page.body).toContain('Penicillin anaphylaxis; latex');
+    expect(page.body).toContain('Levothyroxine 75 mcg; NovoRapid via pump');
   });
 
   it('allows one free code per email, saying whether the first is still active or has expired', async () => {
