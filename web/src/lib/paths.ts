@@ -27,10 +27,18 @@ export const paths = {
     path: AppRoutes.home,
     /**
      * `login` opens the login dialog (optionally with an error message); `timeout` marks an
-     * inactivity logout; `noActiveQr` explains that a QR code is needed first (sent by the shop).
+     * inactivity logout, `signedOut` a sign-out the person chose; `noActiveQr` explains that a
+     * QR code is needed first (sent by the shop).
      */
-    getHref: (query: { login?: boolean; error?: string; timeout?: 'inactivity'; noActiveQr?: boolean } = {}) =>
-      withQuery('/', query),
+    getHref: (
+      query: {
+        login?: boolean;
+        error?: string;
+        timeout?: 'inactivity';
+        signedOut?: boolean;
+        noActiveQr?: boolean;
+      } = {},
+    ) => withQuery('/', query),
   },
   emergencyCard: {
     path: AppRoutes.emergencyCard,

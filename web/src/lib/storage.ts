@@ -127,6 +127,36 @@ export function addToStoredHistory(entry: StoredQrCode): StoredQrCode[] {
   return next;
 }
 
+/**
+ * A code this browser created, with what it takes to show it again after a reload: the QR image, its link and expiry,
+ * and the two facts the lock-screen image prints (the name and blood group the person chose to show on it). Nothing
+ * else of the record is kept here.
+ */
+export interface RememberedQrCode extends StoredQrCode {
+  token: string;
+  cardUrl: string;
+  qrCodeData: string;
+  /** Null for codes that never expire. */
+  expiresAt: string | null;
+  createdAt: string;
+  label?: { name: string; bloodGroup: string };
+}
+
+const isRemembered = (entry: StoredQrCode): entry is RememberedQrCode =>
+  typeof entry.token === 'string' &&
+  typeof entry.cardUrl === 'string' &&
+  typeof entry.qrCodeData === 'string' &&
+  entry.qrCodeData.startsWith('data:image/') &&
+  (entry.expiresAt === null || typeof entry.expiresAt === 'string');
+
+/** The newest code this browser created that still works, if any (entries from before the image was kept are skipped). */
+export function latestLiveStoredCode(now = Date.now()): RememberedQrCode | null {
+  const live = readStoredHistory().find(
+    (entry) => isRemembered(entry) && (entry.expiresAt === null || Date.parse(entry.expiresAt) > now),
+  );
+  return (live as RememberedQrCode | undefined) ?? null;
+}
+
 /** Clearing history also forgets the saved user, which signs the local user out. */
 export function clearStoredHistory(): void {
   removeStored(STORAGE_KEYS.history);

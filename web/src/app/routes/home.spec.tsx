@@ -40,6 +40,12 @@ describe('home page', () => {
     expect(steps).toEqual(['Fill in your medical info', 'Get your QR code', 'Responders scan it']);
   });
 
+  it('confirms a sign-out the person chose, once', () => {
+    const { router } = renderApp('/?signedOut=true');
+    expect(visibleToasts()).toEqual([{ type: 'success', title: 'Signed out', description: 'See you next time.' }]);
+    expect(router.state.location.search).toBe('');
+  });
+
   it('tells a visitor sent back after a session expiry that they were signed out, once', () => {
     const { router } = renderApp('/?timeout=inactivity');
     expect(screen.getAllByText('You were signed out').length).toBeGreaterThan(0);
@@ -72,10 +78,14 @@ describe('home page: a visitor creates a free QR code', () => {
         id: created.token,
         token: created.token,
         cardUrl: created.cardUrl,
+        qrCodeData: created.qrCodeData,
         createdAt: expect.any(String),
         expiresAt: created.expiresAt,
+        label: { name: 'Grace Hopper', bloodGroup: 'O+' },
       },
     ]);
+    // The heading on screen announces it: no toast says it again.
+    expect(visibleToasts()).toEqual([]);
   });
 
   it('sends nothing while the form is incomplete', async () => {
@@ -86,19 +96,16 @@ describe('home page: a visitor creates a free QR code', () => {
     expect(api?.requests()).toEqual([]);
   });
 
-  it('offers to sign in when the email already has an active code', async () => {
+  it('says on the email field, once, that the email already has an active code', async () => {
     const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousActiveExists, { code: 'CONFLICT' }));
     fillMedicalForm(form);
     await generate();
 
-    await waitFor(() =>
-      expect(visibleToasts()[0]).toMatchObject({
-        description: 'This email already has an active QR code. Please login to access it.',
-      }),
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Medical QR' });
-    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
+    const email = within(form).getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(email)).toContain('This email already has an active QR code. Please login to access it.');
+    expect(document.activeElement).toBe(email);
+    expect(visibleToasts()).toEqual([]);
   });
 
   it('says the code expired and opens the sign-in when the email had a code before', async () => {
@@ -108,9 +115,7 @@ describe('home page: a visitor creates a free QR code', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to Medical QR' });
     expect(within(dialog).getByRole('status').textContent).toBe(RecordsMessages.anonymousExpiredExists);
-    expect(visibleToasts()).toEqual([
-      { type: 'warning', title: 'QR Code Expired', description: RecordsMessages.anonymousExpiredExists },
-    ]);
+    expect(visibleToasts()).toEqual([]);
   });
 
   it('says "Failed to generate QR code" for any other failure', async () => {
@@ -118,10 +123,8 @@ describe('home page: a visitor creates a free QR code', () => {
     fillMedicalForm(form);
     await generate();
 
-    await waitFor(() =>
-      expect(visibleToasts()[0]).toMatchObject({ type: 'error', title: 'Failed to generate QR code' }),
-    );
-    expect(within(form).getByRole('alert').textContent).toContain('Failed to generate QR code');
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toContain('Failed to generate QR code'));
+    expect(visibleToasts()).toEqual([]);
     expect(screen.getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();
   });
 
@@ -157,5 +160,51 @@ describe('home page: no active QR code', () => {
     const dialog = await screen.findByRole('dialog', { name: "You don't have an active QR code" });
     fireEvent.click(within(dialog).getByRole('link', { name: 'See Premium' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+});
+
+describe('home page after a reload: the code this browser made', () => {
+  function remember(entry: Record<string, unknown>) {
+    localStorage.setItem(STORAGE_KEYS.history, JSON.stringify([entry]));
+  }
+  const created = anAnonymousCreation();
+  const saved = {
+    id: created.token,
+    token: created.token,
+    cardUrl: created.cardUrl,
+    qrCodeData: created.qrCodeData,
+    createdAt: new Date().toISOString(),
+    expiresAt: created.expiresAt,
+    label: { name: 'Grace Hopper', bloodGroup: 'O+' },
+  };
+
+  it('shows the code and its link again instead of an empty form, and can start another', async () => {
+    remember(saved);
+    api = stubFetch();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Your QR code' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR code that opens your emergency card' }).getAttribute('src')).toBe(
+      QR_PNG,
+    );
+    expect(screen.getByText(created.cardUrl)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Generate QR Code' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create another code' }));
+    expect(screen.getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+  });
+
+  it('shows the empty form when the remembered code has expired, or was saved without its image', () => {
+    remember({ ...saved, expiresAt: new Date(Date.now() - 1000).toISOString() });
+    api = stubFetch();
+    const first = renderApp('/');
+    expect(screen.getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();
+    first.unmount();
+
+    const { qrCodeData: _image, ...withoutImage } = saved;
+    remember(withoutImage);
+    renderApp('/');
+    expect(screen.getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();
   });
 });

@@ -18,7 +18,7 @@ import { HomeHero, HowItWorks, SampleCard } from './home-landing';
  * landing page with the medical form; for signed-in users the dashboard.
  */
 export function HomeRoute() {
-  useSessionTimeoutNotice();
+  useSignOutNotice();
   const { user, isAuthenticated, isPremium } = useAuth();
   useDocumentTitle(isAuthenticated ? 'Your medical ID' : 'Your digital medical emergency card');
 
@@ -72,27 +72,36 @@ function SignedInHome({ user, isPremium }: { user: CurrentUser; isPremium: boole
   );
 }
 
-/** After an inactivity or expired-session logout the app lands here with `timeout=inactivity`. */
-function useSessionTimeoutNotice() {
+/**
+ * Home after a sign-out says so, once: `timeout=inactivity` after an inactivity or expired-session
+ * logout, `signedOut` after the person signed out; the key then leaves the URL.
+ */
+function useSignOutNotice() {
   const [searchParams, setSearchParams] = useSearchParams();
   const dispatch = useAppDispatch();
   const timedOut = searchParams.get('timeout') === 'inactivity';
+  const signedOut = searchParams.has('signedOut');
 
   useEffect(() => {
-    if (!timedOut) return;
+    if (!timedOut && !signedOut) return;
     dispatch(
-      notify({
-        type: 'info',
-        title: 'You were signed out',
-        description: 'Your session ended after a period of inactivity. Sign in again to continue.',
-      }),
+      notify(
+        timedOut
+          ? {
+              type: 'info',
+              title: 'You were signed out',
+              description: 'Your session ended after a period of inactivity. Sign in again to continue.',
+            }
+          : { type: 'success', title: 'Signed out', description: 'See you next time.' },
+      ),
     );
     setSearchParams(
       (params) => {
         params.delete('timeout');
+        params.delete('signedOut');
         return params;
       },
       { replace: true },
     );
-  }, [timedOut, dispatch, setSearchParams]);
+  }, [timedOut, signedOut, dispatch, setSearchParams]);
 }

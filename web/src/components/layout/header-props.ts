@@ -1,6 +1,8 @@
 import type { Theme } from '../../lib/storage';
 
 export const APP_TITLE = 'Emergency Quick Response (QR)';
+/** What a phone's header shows: the full title would wrap onto two lines beside the buttons. */
+export const APP_TITLE_SHORT = 'Emergency QR';
 
 /** What the header needs to know about the signed-in user. */
 export interface HeaderUser {

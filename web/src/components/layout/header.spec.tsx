@@ -26,6 +26,14 @@ describe('Header', () => {
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   });
 
+  it('keeps a short title for phones out of the accessible name, which stays the full title', () => {
+    renderApp('/');
+    const home = screen.getByRole('link', { name: 'Emergency Quick Response (QR)' });
+    const short = within(home).getByText('Emergency QR');
+    expect(short.getAttribute('aria-hidden')).toBe('true');
+    expect(short.className).toContain('sm:hidden');
+  });
+
   it('shows a back button on other pages; on the first page of a visit it leads home', () => {
     renderApp('/some/deep/link');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -195,7 +203,7 @@ describe('Header with the account from GET /api/auth/user', () => {
     expect(menuEntryNames()).toContain('Logout');
   });
 
-  it('logs out: POST /api/auth/logout, forget the saved user, then a full load of home', async () => {
+  it('logs out: POST /api/auth/logout, forget the saved user, then a full load of home, which says so', async () => {
     const events: string[] = [];
     api = stubFetch({
       'GET /api/auth/user': { body: aUser() },
@@ -213,6 +221,6 @@ describe('Header with the account from GET /api/auth/user', () => {
 
     fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
     fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
-    await waitFor(() => expect(events).toEqual(['logout', 'go / (saved user: none)']));
+    await waitFor(() => expect(events).toEqual(['logout', 'go /?signedOut=true (saved user: none)']));
   });
 });

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { buttonClasses, CountBadge } from '../ui/button';
 import { LogoMark } from '../ui/logo-mark';
-import { APP_TITLE, cartLabel, greetingFor, type HeaderProps } from './header-props';
+import { APP_TITLE, APP_TITLE_SHORT, cartLabel, greetingFor, type HeaderProps } from './header-props';
 import { MobileMenu, PremiumBadge } from './mobile-menu';
 import { UserMenu } from './user-menu';
 
@@ -42,8 +42,12 @@ export function Header(props: HeaderProps) {
           className="flex min-h-11 min-w-0 items-center gap-2.5 rounded-xl px-1 focus-visible:outline-3 focus-visible:outline-red-600 dark:focus-visible:outline-red-400"
         >
           <LogoMark className="size-9" />
-          <span className="text-[15px] leading-tight font-bold tracking-tight text-slate-900 sm:text-lg dark:text-white">
-            {APP_TITLE}
+          {/* The short title on phones; screen readers always hear the full one. */}
+          <span className="text-[17px] leading-tight font-bold tracking-tight whitespace-nowrap text-slate-900 sm:text-lg dark:text-white">
+            <span aria-hidden="true" className="sm:hidden">
+              {APP_TITLE_SHORT}
+            </span>
+            <span className="sr-only sm:not-sr-only">{APP_TITLE}</span>
           </span>
         </Link>
 

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X, type LucideIcon } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from './button';
 
@@ -22,6 +22,36 @@ export interface ModalDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
+/**
+ * Who opened the dialogs on screen. A dialog opened from state (not a Radix trigger) has no
+ * trigger for Radix to return focus to, and one dialog may open the next (sign-in, then forgot
+ * password): focus goes back to what opened the first.
+ */
+let lastOpener: HTMLElement | null = null;
+
+function rememberOpener(): void {
+  const active = document.activeElement;
+  const dialog = active instanceof HTMLElement ? active.closest('[role="dialog"]') : null;
+  if (dialog) {
+    // Opened from inside another dialog: back to that dialog's trigger (the menu button) if it has one, else to what
+    // opened the first dialog.
+    const trigger = [...document.querySelectorAll<HTMLElement>('[aria-controls]')].find(
+      (element) => dialog.id !== '' && element.getAttribute('aria-controls') === dialog.id,
+    );
+    if (trigger) lastOpener = trigger;
+    return;
+  }
+  // Opened by the page itself (a link with ?login=true): there is nothing to return to.
+  lastOpener = active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/** Moves focus back to the opener, unless another dialog is open now or the opener has left the page. */
+function returnFocus(event: Event): void {
+  event.preventDefault();
+  if (document.querySelector('[role="dialog"][data-state="open"]')) return;
+  if (lastOpener?.isConnected) lastOpener.focus({ preventScroll: false });
+}
+
 /** A centred modal card (Radix Dialog): focus trapped, Escape and the X close it, scrolls on short screens. */
 export function ModalDialog(props: ModalDialogProps) {
   const {
@@ -37,6 +67,10 @@ export function ModalDialog(props: ModalDialogProps) {
     onCloseAutoFocus,
   } = props;
   const contentRef = useRef<HTMLDivElement>(null);
+  // Before Radix moves focus into the dialog (its effects run after layout effects).
+  useLayoutEffect(() => {
+    if (open) rememberOpener();
+  }, [open]);
   const focusInput = (event: Event) => {
     if (!focusFirstInput) return;
     const input = contentRef.current?.querySelector<HTMLInputElement>('input:not([type="hidden"]):not(:disabled)');
@@ -54,7 +88,7 @@ export function ModalDialog(props: ModalDialogProps) {
         <Dialog.Content
           ref={contentRef}
           onOpenAutoFocus={focusInput}
-          onCloseAutoFocus={onCloseAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus ?? returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}

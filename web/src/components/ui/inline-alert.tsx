@@ -33,9 +33,12 @@ export function InlineAlert({
   id,
   className,
   action,
+  title,
 }: {
   tone: AlertTone;
   children: ReactNode;
+  /** A short heading above the text, e.g. "Login failed". */
+  title?: ReactNode;
   id?: string;
   className?: string;
   /** An optional button or link under the text. */
@@ -53,7 +56,8 @@ export function InlineAlert({
       )}
     >
       <Icon className={cn('mt-px size-5 shrink-0', iconClass)} aria-hidden="true" />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 break-words">
+        {title ? <p className="font-bold">{title}</p> : null}
         <p className="font-medium">{children}</p>
         {action ? <div className="mt-2">{action}</div> : null}
       </div>

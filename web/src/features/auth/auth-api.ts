@@ -6,6 +6,7 @@ import type {
   ReauthResponse,
   RegisterBody,
   RegisterResponse,
+  ResetLinkStatus,
 } from '@medical-qr/contracts';
 import { api } from '../../lib/api';
 
@@ -74,6 +75,11 @@ export const authApi = api.injectEndpoints({
     forgotPassword: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/api/auth/forgot-password', method: 'POST', body }),
     }),
+    /** Whether a reset link can still be used (410 when not), without using it. */
+    checkResetLink: build.query<ResetLinkStatus, string>({
+      query: (token) => `/api/auth/reset-password/${encodeURIComponent(token)}`,
+      keepUnusedDataFor: 0,
+    }),
     resetPassword: build.mutation<MessageResponse, { token: string; password: string }>({
       query: (body) => ({ url: '/api/auth/reset-password', method: 'POST', body }),
     }),
@@ -108,6 +114,7 @@ export const {
   useLogoutMutation,
   useDemoLoginMutation,
   useForgotPasswordMutation,
+  useCheckResetLinkQuery,
   useResetPasswordMutation,
   useResendVerificationMutation,
   useVerifyPasswordMutation,

@@ -1,5 +1,7 @@
+import { SignInLanding } from '@medical-qr/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { takeCookie } from '../../lib/cookies';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { authDialogClosed, loginDialogOpened, selectAuthDialog, type LoginNotice } from './auth-slice';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
@@ -8,14 +10,16 @@ import { LOGIN_QUERY_KEYS, useFollowLoginGate } from './login-gate';
 import { useAuth } from './use-auth';
 
 export const EMAIL_VERIFIED_NOTICE = 'Email verified. You can sign in now.';
+export const ALREADY_VERIFIED_NOTICE = 'Your email is already verified. You can sign in.';
 /** A message in the URL is shown as text; a long one is cut so the dialog stays readable. */
 const MAX_QUERY_MESSAGE_LENGTH = 300;
 
 /**
  * The login and forgot-password dialogs, mounted once by the root layout. `?login=true` opens the
- * login dialog for a signed-out visitor, with `error` shown as an error and `verified=1` as a
- * success note (both come from server redirects: Google sign-in, the email verification link).
- * Those keys leave the URL when the dialog closes.
+ * login dialog for a signed-out visitor, with `error` shown as an error and `verified=1` (or
+ * `already`, a link followed twice) as a success note, the confirmed address prefilled from the
+ * server's short-lived hint (these come from server redirects: Google sign-in, the email
+ * verification link). Those keys leave the URL when the dialog closes.
  */
 export function AuthDialogs() {
   const dispatch = useAppDispatch();
@@ -24,7 +28,7 @@ export function AuthDialogs() {
   const [searchParams, setSearchParams] = useSearchParams();
   const wantsLogin = searchParams.get('login') === 'true';
   const error = searchParams.get('error');
-  const verified = searchParams.get('verified') === '1';
+  const verified = searchParams.get(SignInLanding.verifiedKey);
 
   const dropLoginQuery = () => {
     if (!LOGIN_QUERY_KEYS.some((key) => searchParams.has(key))) return;
@@ -44,10 +48,9 @@ export function AuthDialogs() {
       dropLoginQuery();
       return;
     }
-    let notice: LoginNotice | null = null;
-    if (error) notice = { tone: 'error', text: error.slice(0, MAX_QUERY_MESSAGE_LENGTH) };
-    else if (verified) notice = { tone: 'success', text: EMAIL_VERIFIED_NOTICE };
-    dispatch(loginDialogOpened({ tab: 'sign-in', notice }));
+    const notice = loginNoticeFor(error, verified);
+    const email = verified ? (takeCookie(SignInLanding.emailHintCookie) ?? undefined) : undefined;
+    dispatch(loginDialogOpened({ tab: 'sign-in', notice, email }));
   }, [wantsLogin, error, verified, isLoading, isAuthenticated, dispatch]);
 
   // Closing the dialog (any way: X, Escape, a successful sign-in) drops the keys that opened it.
@@ -73,4 +76,11 @@ export function AuthDialogs() {
       <ForgotPasswordDialog open={dialog === 'forgot-password'} onOpenChange={close} />
     </>
   );
+}
+
+function loginNoticeFor(error: string | null, verified: string | null): LoginNotice | null {
+  if (error) return { tone: 'error', text: error.slice(0, MAX_QUERY_MESSAGE_LENGTH) };
+  if (verified === SignInLanding.verified) return { tone: 'success', text: EMAIL_VERIFIED_NOTICE };
+  if (verified === SignInLanding.alreadyVerified) return { tone: 'success', text: ALREADY_VERIFIED_NOTICE };
+  return null;
 }

@@ -17,6 +17,7 @@ import { useRegisterMutation } from './auth-api';
 import { preferMissing } from './auth-messages';
 import { loginNoticeChanged } from './auth-slice';
 import { rememberSignedInUser } from './stored-user';
+import { welcomeToast } from './welcome';
 
 export const useCreateAccountForm = () =>
   useAppForm(registerBodySchema, { firstName: '', lastName: '', email: '', phoneNumber: '', password: '' });
@@ -41,14 +42,15 @@ export function CreateAccountForm({
     const body: RegisterBody = { ...values, phoneNumber: values.phoneNumber || undefined };
     const result = await register(body).unwrap();
     if (result.requiresVerification) {
-      const sent = `We sent an activation link to ${body.email}.`;
-      dispatch(notify({ type: 'info', title: 'Check your email', description: sent }));
-      onNeedsVerification(body.email, result.message || `${sent} Open it, then sign in here.`);
+      // The dialog's notice says it; a toast as well would say it twice.
+      onNeedsVerification(
+        body.email,
+        result.message || `We sent an activation link to ${body.email}. Open it, then sign in here.`,
+      );
       return;
     }
     rememberSignedInUser(result.user);
-    const welcome = `Welcome to Medical QR, ${result.user.firstName || 'friend'}!`;
-    dispatch(notify({ type: 'success', title: 'Account created', description: welcome }));
+    dispatch(notify(welcomeToast(result.user.firstName, true)));
     onSignedIn();
   };
 

@@ -13,7 +13,6 @@ import {
   type FormFailure,
 } from '../../components/ui/form';
 import { InlineAlert } from '../../components/ui/inline-alert';
-import { notify } from '../../components/ui/notifications';
 import { isApiError } from '../../lib/base-query';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useForgotPasswordMutation } from './auth-api';
@@ -59,14 +58,6 @@ function ForgotPasswordBody({ sent, onSent }: { sent: SentTo | null; onSent: (se
     const { message } = await requestReset(body).unwrap();
     onSent({ email: body.email, message: message || AuthMessages.forgotPasswordSent });
   };
-  const toastCheck = (message: string) =>
-    dispatch(
-      notify({
-        type: 'error',
-        title: message === EMAIL_REQUIRED ? 'Email Required' : 'Invalid Email',
-        description: message,
-      }),
-    );
 
   if (sent) {
     return (
@@ -89,7 +80,7 @@ function ForgotPasswordBody({ sent, onSent }: { sent: SentTo | null; onSent: (se
       form={form}
       onSubmit={send}
       onFailure={resetLinkFailure}
-      onInvalid={toastCheck}
+      invalidTitle={checkTitle}
       summary
       className="flex flex-col gap-4"
     >
@@ -105,6 +96,9 @@ function ForgotPasswordBody({ sent, onSent }: { sent: SentTo | null; onSent: (se
     </Form>
   );
 }
+
+/** SPEC section 5's titles for the forgot-password check. */
+const checkTitle = (message: string) => (message === EMAIL_REQUIRED ? 'Email Required' : 'Invalid Email');
 
 function resetLinkFailure(failure: unknown): FormFailure {
   const text = isApiError(failure) ? failure.message : 'Please try again in a moment.';

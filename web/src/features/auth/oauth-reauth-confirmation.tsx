@@ -2,11 +2,9 @@ import { ErrorCodes, type ReauthResponse } from '@medical-qr/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { InlineAlert } from '../../components/ui/inline-alert';
-import { notify } from '../../components/ui/notifications';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
 import { browserLocation } from '../../lib/browser';
-import { useAppDispatch } from '../../lib/hooks';
 import { isLocalPath } from '../../lib/login-gate';
 import { useConfirmOAuthReauthMutation } from './auth-api';
 import { GoogleMark } from './google-mark';
@@ -26,7 +24,6 @@ export function OAuthReauthConfirmation({
   onCancel: () => void;
   onVerified: (result: ReauthResponse) => void;
 }) {
-  const dispatch = useAppDispatch();
   const [state, setState] = useState<OAuthState>('waiting');
   const [error, setError] = useState<string | null>(null);
   const [confirmOAuth] = useConfirmOAuthReauthMutation();
@@ -43,11 +40,9 @@ export function OAuthReauthConfirmation({
         return;
       }
       setState('failed');
-      const text = isApiError(failure) ? failure.message : 'Please try again in a moment.';
-      setError(text);
-      dispatch(notify({ type: 'error', title: 'OAuth Confirmation Failed', description: text }));
+      setError(isApiError(failure) ? failure.message : 'Please try again in a moment.');
     }
-  }, [confirmOAuth, dispatch, onVerified]);
+  }, [confirmOAuth, onVerified]);
 
   useEffect(() => {
     if (state !== 'waiting') return;
@@ -74,7 +69,11 @@ export function OAuthReauthConfirmation({
           </p>
         </div>
       </div>
-      {state === 'failed' && error ? <InlineAlert tone="error">{error}</InlineAlert> : null}
+      {state === 'failed' && error ? (
+        <InlineAlert tone="error" title="OAuth Confirmation Failed">
+          {error}
+        </InlineAlert>
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -1,8 +1,8 @@
 import { AuthMessages, PASSWORD_MIN_LENGTH } from '@medical-qr/contracts';
-import { CircleCheck, House, KeyRound, LinkIcon, LogIn } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CircleCheck, House, KeyRound, LinkIcon, LogIn, Mail } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import {
   Form,
   FORM_ERROR,
@@ -13,11 +13,12 @@ import {
   type FormFailure,
 } from '../../components/ui/form';
 import { notify } from '../../components/ui/notifications';
+import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
 import { cn } from '../../lib/cn';
 import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import { useResetPasswordMutation } from './auth-api';
+import { useCheckResetLinkQuery, useResetPasswordMutation } from './auth-api';
 import { useLoginDialog } from './use-login-dialog';
 import { resetCheckTitle, resetPasswordFormSchema } from './reset-password-schema';
 
@@ -25,17 +26,37 @@ import { resetCheckTitle, resetPasswordFormSchema } from './reset-password-schem
 export const RESET_SUCCESS_REDIRECT_MS = 3000;
 export const INVALID_LINK_REDIRECT_MS = 2000;
 
-/** The /reset-password/{token} screen: a new password twice, then sign in. */
+/** The /reset-password/{token} screen: the link is checked on opening, then a new password twice, then sign in. */
 export function ResetPasswordForm({ token }: { token?: string }) {
   const validToken = token?.trim() ? token.trim() : null;
   if (!validToken) return <InvalidResetLink />;
-  return <ResetPasswordWithToken token={validToken} />;
+  return <CheckedResetLink token={validToken} />;
+}
+
+/** A used or expired link is refused before anyone types a password; if the check cannot run, the form decides. */
+function CheckedResetLink({ token }: { token: string }) {
+  const { isLoading, error } = useCheckResetLinkQuery(token);
+  if (isLoading) {
+    return (
+      <ResetCard icon={<KeyRound className="size-8" aria-hidden="true" />} title="Choose a new password">
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 text-base text-slate-600 dark:text-slate-300"
+        >
+          <Spinner className="size-4" />
+          Checking your link…
+        </p>
+      </ResetCard>
+    );
+  }
+  if (isApiError(error) && error.status === 410) return <UsedResetLink />;
+  return <ResetPasswordWithToken token={token} />;
 }
 
 function ResetPasswordWithToken({ token }: { token: string }) {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { openForgotPassword } = useLoginDialog();
+  const dispatch = useAppDispatch();
   const [resetPassword] = useResetPasswordMutation();
   const form = useAppForm(resetPasswordFormSchema, { password: '', confirmation: '' });
   const [done, setDone] = useState(false);
@@ -53,8 +74,6 @@ function ResetPasswordWithToken({ token }: { token: string }) {
     dispatch(notify({ type: 'success', title: 'Password Reset Successful', description }));
     setDone(true);
   };
-  const toastCheck = (message: string) =>
-    dispatch(notify({ type: 'error', title: resetCheckTitle(message), description: message }));
 
   if (done) return <ResetDone goToLogin={goToLogin} />;
 
@@ -68,7 +87,7 @@ function ResetPasswordWithToken({ token }: { token: string }) {
         form={form}
         onSubmit={reset}
         onFailure={resetFailure}
-        onInvalid={toastCheck}
+        invalidTitle={resetCheckTitle}
         summary
         className="flex flex-col gap-4 text-left"
       >
@@ -88,12 +107,39 @@ function ResetPasswordWithToken({ token }: { token: string }) {
         <SubmitButton pendingLabel="Resetting…" className="mt-1 w-full">
           Reset Password
         </SubmitButton>
-        <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
-          <House className="size-5" aria-hidden="true" />
-          Back to Home
-        </Link>
+        <BackToHome />
       </Form>
     </ResetCard>
+  );
+}
+
+/** The link was used already, or has expired: say so at once and offer a new one. */
+function UsedResetLink() {
+  const { openForgotPassword } = useLoginDialog();
+  return (
+    <ResetCard
+      icon={<LinkIcon className="size-8" aria-hidden="true" />}
+      tone="error"
+      title="This reset link has expired"
+      text={AuthMessages.resetInvalid}
+    >
+      <div className="flex flex-col gap-3">
+        <Button size="lg" className="w-full" onClick={() => openForgotPassword()}>
+          <Mail className="size-5" aria-hidden="true" />
+          Request a new link
+        </Button>
+        <BackToHome />
+      </div>
+    </ResetCard>
+  );
+}
+
+function BackToHome() {
+  return (
+    <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
+      <House className="size-5" aria-hidden="true" />
+      Back to Home
+    </Link>
   );
 }
 
@@ -136,20 +182,14 @@ function ResetDone({ goToLogin }: { goToLogin: string }) {
   );
 }
 
-/** No token in the link: say so, then go home (SPEC section 4, "Reset password"). */
+/** No token in the link: say so (once, on the page), then go home (SPEC section 4, "Reset password"). */
 function InvalidResetLink() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const announced = useRef(false);
 
   useEffect(() => {
-    if (!announced.current) {
-      announced.current = true;
-      dispatch(notify({ type: 'error', title: 'Invalid Link', description: 'This password reset link is invalid.' }));
-    }
     const timer = window.setTimeout(() => navigate(paths.home.getHref(), { replace: true }), INVALID_LINK_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [dispatch, navigate]);
+  }, [navigate]);
 
   return (
     <ResetCard
@@ -175,7 +215,7 @@ function ResetCard({
 }: {
   icon: ReactNode;
   title: string;
-  text: string;
+  text?: string;
   tone?: 'neutral' | 'success' | 'error';
   children: ReactNode;
 }) {
@@ -194,12 +234,14 @@ function ResetCard({
         <h1 className="mt-5 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           {title}
         </h1>
-        <p
-          className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300"
-          role={tone === 'neutral' ? undefined : 'status'}
-        >
-          {text}
-        </p>
+        {text ? (
+          <p
+            className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300"
+            role={tone === 'neutral' ? undefined : 'status'}
+          >
+            {text}
+          </p>
+        ) : null}
         <div className="mt-6">{children}</div>
       </div>
     </section>

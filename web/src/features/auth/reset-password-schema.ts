@@ -4,7 +4,7 @@ import { z } from 'zod';
 const MISSING = 'Please fill in all fields';
 const MISMATCH = 'Please ensure both passwords match';
 
-/** Toast titles of the reset checks (SPEC section 5, "Reset password"). */
+/** Alert titles of the reset checks (SPEC section 5, "Reset password"). */
 const TITLES: Record<string, string> = {
   [MISSING]: 'Missing Information',
   [AuthMessages.passwordTooShort]: 'Password Too Short',

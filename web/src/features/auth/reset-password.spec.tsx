@@ -19,6 +19,19 @@ function fill(password: string, confirmation: string) {
   fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: confirmation } });
 }
 
+/** The link check answers that the token can be used. */
+const usable = (token: string) => ({ [`GET /api/auth/reset-password/${token}`]: { body: { valid: true } } });
+
+/** The form's one message: the check's title, then its text. */
+const alertText = () => screen.getByRole('alert').textContent;
+
+/** Opens the page and lets the link check answer (the store tells subscribers on the next animation frame). */
+async function openResetPage(path: string) {
+  const view = renderApp(path);
+  await advance(50);
+  return view;
+}
+
 async function submit() {
   fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
   await advance();
@@ -26,9 +39,8 @@ async function submit() {
 
 describe('reset password page', () => {
   it('has two password fields with show/hide toggles, and a way home', async () => {
-    api = stubFetch();
-    renderApp('/reset-password/tok-123');
-    await advance();
+    api = stubFetch(usable('tok-123'));
+    await openResetPage('/reset-password/tok-123');
     expect(screen.getByLabelText('New password').getAttribute('type')).toBe('password');
     expect(screen.getByLabelText('New password').getAttribute('autocomplete')).toBe('new-password');
     const toggles = screen.getAllByRole('button', { name: 'Show password' });
@@ -39,40 +51,36 @@ describe('reset password page', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
   });
 
-  it('checks the fields in the spec order before sending anything', async () => {
-    api = stubFetch();
-    renderApp('/reset-password/tok-123');
-    await advance();
+  it('checks the fields in the spec order before sending anything, each time in one message', async () => {
+    api = stubFetch(usable('tok-123'));
+    await openResetPage('/reset-password/tok-123');
 
     await submit();
-    expect(visibleToasts()).toEqual([
-      { type: 'error', title: 'Missing Information', description: 'Please fill in all fields' },
-    ]);
+    expect(alertText()).toBe('Missing InformationPlease fill in all fields');
 
     fill('abc', '');
     await submit();
-    expect(visibleToasts()[0]).toMatchObject({ title: 'Missing Information' });
+    expect(alertText()).toBe('Missing InformationPlease fill in all fields');
 
     fill('abc', 'abc');
     await submit();
-    expect(visibleToasts()).toEqual([
-      { type: 'error', title: 'Password Too Short', description: 'Password must be at least 6 characters long' },
-    ]);
+    expect(alertText()).toBe('Password Too ShortPassword must be at least 6 characters long');
     expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
 
     fill('abcdef', 'abcdeg');
     await submit();
-    expect(visibleToasts()).toEqual([
-      { type: 'error', title: "Passwords Don't Match", description: 'Please ensure both passwords match' },
-    ]);
+    expect(alertText()).toBe("Passwords Don't MatchPlease ensure both passwords match");
     expect(screen.getByLabelText('Confirm new password').getAttribute('aria-invalid')).toBe('true');
-    expect(api.requests()).toEqual([]);
+    expect(visibleToasts()).toEqual([]);
+    expect(api.requests()).toEqual(['GET /api/auth/reset-password/tok-123']);
   });
 
   it('resets, shows the success view, and goes to sign in after 3 seconds', async () => {
-    api = stubFetch({ 'POST /api/auth/reset-password': { body: { message: 'Password updated' } } });
-    const { router } = renderApp('/reset-password/tok-123');
-    await advance();
+    api = stubFetch({
+      ...usable('tok-123'),
+      'POST /api/auth/reset-password': { body: { message: 'Password updated' } },
+    });
+    const { router } = await openResetPage('/reset-password/tok-123');
     fill('new-secret', 'new-secret');
     await submit();
 
@@ -90,14 +98,15 @@ describe('reset password page', () => {
 
   it('says the link may have expired when the server refuses it, and offers a new one', async () => {
     api = stubFetch({
+      ...usable('old-token'),
       'POST /api/auth/reset-password': errorReply(400, AuthMessages.resetInvalid, { code: 'VALIDATION_ERROR' }),
     });
-    renderApp('/reset-password/old-token');
-    await advance();
+    await openResetPage('/reset-password/old-token');
     fill('new-secret', 'new-secret');
     await submit();
 
-    expect(visibleToasts()).toEqual([{ type: 'error', title: 'Reset Failed', description: AuthMessages.resetInvalid }]);
+    expect(alertText()).toContain(`Reset Failed${AuthMessages.resetInvalid}`);
+    expect(visibleToasts()).toEqual([]);
     const alert = screen.getByRole('alert');
     fireEvent.click(within(alert).getByRole('button', { name: 'Request a new link' }));
     await advance();
@@ -106,14 +115,37 @@ describe('reset password page', () => {
 
   it('sends a link without a token home after 2 seconds', async () => {
     api = stubFetch();
-    const { router } = renderApp('/reset-password');
-    await advance();
-    expect(visibleToasts()).toEqual([
-      { type: 'error', title: 'Invalid Link', description: 'This password reset link is invalid.' },
-    ]);
+    const { router } = await openResetPage('/reset-password');
+    // Said once, on the page.
+    expect(screen.getByRole('heading', { name: 'Invalid Link' })).toBeTruthy();
+    expect(screen.getByText('This password reset link is invalid. Taking you to the home page…')).toBeTruthy();
+    expect(visibleToasts()).toEqual([]);
     await advance(1900);
     expect(router.state.location.pathname).toBe('/reset-password');
     await advance(100);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('refuses a used or expired link as soon as the page opens, before any password is typed', async () => {
+    api = stubFetch({
+      'GET /api/auth/reset-password/used-token': errorReply(410, AuthMessages.resetInvalid, { code: 'GONE' }),
+    });
+    await openResetPage('/reset-password/used-token');
+    expect(screen.getByRole('heading', { name: 'This reset link has expired' })).toBeTruthy();
+    expect(screen.getByText(AuthMessages.resetInvalid)).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Request a new link' }));
+    await advance();
+    expect(screen.getByRole('dialog', { name: 'Reset your password' })).toBeTruthy();
+  });
+
+  it('still offers the form when the link cannot be checked (the reset itself decides)', async () => {
+    api = stubFetch({
+      'GET /api/auth/reset-password/tok-9': errorReply(503, 'Identity is not answering', {
+        code: 'SERVICE_UNAVAILABLE',
+      }),
+    });
+    await openResetPage('/reset-password/tok-9');
+    expect(screen.getByLabelText('New password')).toBeTruthy();
   });
 });

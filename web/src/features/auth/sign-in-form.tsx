@@ -17,6 +17,7 @@ import { preferMissing } from './auth-messages';
 import { loginNoticeChanged } from './auth-slice';
 import { ResendVerificationButton } from './resend-verification-button';
 import { rememberSignedInUser } from './stored-user';
+import { welcomeToast } from './welcome';
 
 /** The refusal kind that offers a new verification link. */
 const UNVERIFIED = 'unverified';
@@ -40,9 +41,9 @@ export function SignInForm({
 
   const signIn = async (body: LoginBody) => {
     clearNotice();
-    const { user } = await login(body).unwrap();
+    const { user, firstSignIn } = await login(body).unwrap();
     rememberSignedInUser(user);
-    dispatch(notify({ type: 'success', title: 'Login successful', description: 'Welcome back!' }));
+    dispatch(notify(welcomeToast(user.firstName, firstSignIn === true)));
     onSignedIn();
   };
 

@@ -12,7 +12,7 @@ export interface AuthState {
   isPremium: boolean;
   /** True until the first answer from GET /api/auth/user. */
   isLoading: boolean;
-  /** POST /api/auth/logout, forget the saved user, then a full load of the home page. */
+  /** POST /api/auth/logout, forget the saved user, then a full load of the home page, which confirms it. */
   logout: () => Promise<void>;
 }
 
@@ -33,7 +33,7 @@ export function useLogout(): () => Promise<void> {
       console.warn('The logout request failed; signing out locally anyway.', error);
     }
     forgetSignedInUser();
-    // A full load drops every cached record of the account that just left.
-    browserLocation.assign(paths.home.getHref());
+    // A full load drops every cached record of the account that just left; home then says "Signed out".
+    browserLocation.assign(paths.home.getHref({ signedOut: true }));
   }, [logoutRequest]);
 }

@@ -1,26 +1,47 @@
-import { MAX_CONTACTS_FREE, type AnonymousCreationResponse } from '@medical-qr/contracts';
-import { CircleCheck } from 'lucide-react';
+import { MAX_CONTACTS_FREE } from '@medical-qr/contracts';
+import { CircleCheck, Plus, QrCode } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Button } from '../../components/ui/button';
 import { QR_LIFETIME } from '../../lib/plans';
-import { CREATE_QR_SECTION_ID } from './create-qr-section';
+import { latestLiveStoredCode, type RememberedQrCode } from '../../lib/storage';
+import { CREATE_QR_SECTION_ID, goToCreateQrSection } from './create-qr-section';
 import { emptyMedicalForm } from './medical-form-values';
 import { MedicalInfoForm } from './medical-info-form';
 import { QrCodeDisplay } from './qr-code-display';
-import { useAnonymousRecordCreation, type LoginRequest } from './use-anonymous-record-creation';
+import { useAnonymousRecordCreation, type CreatedCode, type LoginRequest } from './use-anonymous-record-creation';
+
+/** A code on screen: just created (announced), or this browser's from before a reload (shown quietly). */
+type ShownCode = { code: CreatedCode | RememberedQrCode; justCreated: boolean };
 
 /**
  * The signed-out home page's form, then the new code in its place (SPEC section 2, "Home and
- * login"). `onLoginRequested` opens the login dialog, which belongs to another feature.
+ * login"). After a reload the code this browser created last is shown again (SPEC section 4,
+ * "Local history"), while it works. `onLoginRequested` opens the login dialog (another feature).
  */
 export function AnonymousQrCreator({ onLoginRequested }: { onLoginRequested: (request: LoginRequest) => void }) {
-  const [created, setCreated] = useState<AnonymousCreationResponse | null>(null);
-  const submit = useAnonymousRecordCreation({ onCreated: setCreated, onLoginRequested });
+  const [shown, setShown] = useState<ShownCode | null>(() => {
+    const remembered = latestLiveStoredCode();
+    return remembered ? { code: remembered, justCreated: false } : null;
+  });
+  const submit = useAnonymousRecordCreation({
+    onCreated: (code) => setShown({ code, justCreated: true }),
+    onLoginRequested,
+  });
   const titleId = useId();
 
   return (
     <section id={CREATE_QR_SECTION_ID} aria-labelledby={titleId} className="scroll-mt-24">
-      {created ? (
-        <CreatedCode created={created} titleId={titleId} />
+      {shown ? (
+        <ShownQrCode
+          shown={shown}
+          titleId={titleId}
+          onCreateAnother={() => {
+            // The button leaves with the code: focus goes to the form's first field.
+            flushSync(() => setShown(null));
+            goToCreateQrSection();
+          }}
+        />
       ) : (
         <>
           <h2 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
@@ -44,14 +65,23 @@ export function AnonymousQrCreator({ onLoginRequested }: { onLoginRequested: (re
   );
 }
 
-function CreatedCode({ created, titleId }: { created: AnonymousCreationResponse; titleId: string }) {
+function ShownQrCode({
+  shown: { code, justCreated },
+  titleId,
+  onCreateAnother,
+}: {
+  shown: ShownCode;
+  titleId: string;
+  onCreateAnother: () => void;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // The form just left the page: bring the new code into view and announce it.
+  // The form just left the page: bring the new code into view (below the sticky header) and announce it.
   useEffect(() => {
+    if (!justCreated) return;
     headingRef.current?.scrollIntoView({ block: 'start' });
     headingRef.current?.focus({ preventScroll: true });
-  }, []);
+  }, [justCreated]);
 
   return (
     <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
@@ -59,15 +89,26 @@ function CreatedCode({ created, titleId }: { created: AnonymousCreationResponse;
         id={titleId}
         ref={headingRef}
         tabIndex={-1}
-        className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white"
+        className="flex scroll-mt-24 items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 outline-none dark:text-white"
       >
-        <CircleCheck className="size-7 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-        Your QR code is ready
+        {justCreated ? (
+          <CircleCheck className="size-7 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+        ) : (
+          <QrCode className="size-7 shrink-0 text-red-600 dark:text-red-400" aria-hidden="true" />
+        )}
+        {justCreated ? 'Your QR code is ready' : 'Your QR code'}
       </h2>
       <p className="mt-2 mb-5 text-base text-slate-600 dark:text-slate-300">
-        Save it to your phone's lock screen, print it for your wallet, or share the link with someone close to you.
+        {justCreated
+          ? "Save it to your phone's lock screen, print it for your wallet, or share the link with someone close to you."
+          : 'You made this code on this device. It still opens your emergency card.'}
       </p>
-      <QrCodeDisplay qrCodeData={created.qrCodeData} cardUrl={created.cardUrl} expiresAt={created.expiresAt} />
+      <QrCodeDisplay qrCodeData={code.qrCodeData} cardUrl={code.cardUrl} expiresAt={code.expiresAt} label={code.label}>
+        <Button variant="ghost" onClick={onCreateAnother} className="mt-3 w-full">
+          <Plus className="size-5" aria-hidden="true" />
+          Create another code
+        </Button>
+      </QrCodeDisplay>
     </div>
   );
 }

@@ -37,7 +37,12 @@ export function CurrentQrPanel({
         Your current QR code
       </h2>
       {record ? (
-        <QrCodeDisplay qrCodeData={record.qrCodeData} cardUrl={record.cardUrl} expiresAt={record.expiresAt}>
+        <QrCodeDisplay
+          qrCodeData={record.qrCodeData}
+          cardUrl={record.cardUrl}
+          expiresAt={record.expiresAt}
+          label={{ name: `${record.firstName} ${record.lastName}`.trim(), bloodGroup: record.bloodGroup }}
+        >
           {replaceAction}
           <DeleteRecordButton recordId={record.id} />
         </QrCodeDisplay>

@@ -1,13 +1,14 @@
 import { QR_DOWNLOAD_FILE_NAME, QR_IMAGE_SIZE_PX } from '@medical-qr/contracts';
-import { Clock, Copy, Download, ExternalLink, Share2 } from 'lucide-react';
+import { Clock, Copy, Download, ExternalLink, Share2, Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { notify } from '../../components/ui/notifications';
+import { errorToastsCleared, notify } from '../../components/ui/notifications';
 import { cn } from '../../lib/cn';
 import { saveFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format-date';
 import { shareLink } from '../../lib/share';
+import { LOCK_SCREEN_FILE_NAME, lockScreenImage, type QrLabel } from './qr-download-image';
 
 export interface QrCodeDisplayProps {
   /** The QR image as a PNG data URL. */
@@ -16,6 +17,8 @@ export interface QrCodeDisplayProps {
   cardUrl: string;
   /** Null for codes that never expire. */
   expiresAt: string | null;
+  /** The name and blood group the lock-screen image prints under the code. */
+  label?: QrLabel;
   /** More actions under the built-in ones, e.g. Delete. */
   children?: ReactNode;
 }
@@ -29,14 +32,17 @@ export function expiryText(expiresAt: string | null): string {
  * A QR code with what people do with it: download the image, share or copy the card link, open
  * the card. The image sits on a white tile in both themes, since scanners need dark on light.
  */
-export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, children }: QrCodeDisplayProps) {
+export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children }: QrCodeDisplayProps) {
   const dispatch = useAppDispatch();
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
-  const download = () => {
+  /** The spec's 256 px PNG, or the labelled lock-screen image; a failure says so, a success clears an earlier one. */
+  const download = async (kind: 'png' | 'lock-screen') => {
     try {
       if (!qrCodeData.startsWith('data:image/')) throw new Error('The QR image is missing');
-      saveFile(qrCodeData, QR_DOWNLOAD_FILE_NAME);
+      if (kind === 'png') saveFile(qrCodeData, QR_DOWNLOAD_FILE_NAME);
+      else await saveLockScreenImage({ qrCodeData, cardUrl, label });
+      dispatch(errorToastsCleared());
     } catch {
       dispatch(
         notify({
@@ -112,7 +118,11 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, children }: QrCo
 
       {/* Two columns once the labels fit side by side; stacked full-width buttons on the narrowest phones. */}
       <div className="mt-4 grid w-full grid-cols-1 gap-2 min-[400px]:grid-cols-2">
-        <Button variant="secondary" onClick={download}>
+        <Button onClick={() => void download('lock-screen')} className="min-[400px]:col-span-2">
+          <Smartphone className="size-5" aria-hidden="true" />
+          Download for lock screen
+        </Button>
+        <Button variant="secondary" onClick={() => void download('png')}>
           <Download className="size-5" aria-hidden="true" />
           Download
         </Button>
@@ -141,4 +151,14 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, children }: QrCo
       {children}
     </div>
   );
+}
+
+async function saveLockScreenImage(input: Parameters<typeof lockScreenImage>[0]): Promise<void> {
+  const url = URL.createObjectURL(await lockScreenImage(input));
+  try {
+    saveFile(url, LOCK_SCREEN_FILE_NAME);
+  } finally {
+    // The download has its own copy once started.
+    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
 }

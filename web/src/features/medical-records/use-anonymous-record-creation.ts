@@ -1,10 +1,9 @@
 import { RecordsMessages, type AnonymousCreationResponse, type MedicalForm } from '@medical-qr/contracts';
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../lib/hooks';
 import { FORM_ERROR, type FieldErrors } from '../../components/ui/form';
-import { notify } from '../../components/ui/notifications';
 import { isApiError } from '../../lib/base-query';
 import { addToStoredHistory } from '../../lib/storage';
+import type { QrLabel } from './qr-download-image';
 import { useCreateAnonymousMedicalRecordMutation } from './records-api';
 import { fieldErrorsFromServer } from './server-field-errors';
 
@@ -14,68 +13,63 @@ export interface LoginRequest {
   message?: string;
 }
 
+/** A code just created, with the name and blood group its lock-screen image prints. */
+export interface CreatedCode extends AnonymousCreationResponse {
+  label: QrLabel;
+}
+
 /**
  * Creates a visitor's free trial code (POST /api/anonymous-medical-record), remembers it in this
- * browser's history, and answers the errors of SPEC section 8, "QR creation": an email whose code
- * expired is sent to sign in; one whose code is active gets a Login button; anything else is
- * "Failed to generate QR code".
+ * browser's history (with its image, so a reload shows it again), and answers the errors of SPEC
+ * section 8, "QR creation", each in one place: an email whose code expired is sent to sign in; one
+ * whose code is active, and anything else ("Failed to generate QR code"), is shown in the form.
  */
 export function useAnonymousRecordCreation({
   onCreated,
   onLoginRequested,
 }: {
-  onCreated: (created: AnonymousCreationResponse) => void;
+  onCreated: (created: CreatedCode) => void;
   onLoginRequested: (request: LoginRequest) => void;
 }) {
-  const dispatch = useAppDispatch();
   const [create] = useCreateAnonymousMedicalRecordMutation();
 
   return useCallback(
     async (form: MedicalForm): Promise<FieldErrors | null> => {
       try {
         const created = await create(form).unwrap();
+        const label = { name: `${form.firstName} ${form.lastName}`.trim(), bloodGroup: form.bloodGroup };
         addToStoredHistory({
           id: created.token,
           token: created.token,
           cardUrl: created.cardUrl,
+          qrCodeData: created.qrCodeData,
           createdAt: new Date().toISOString(),
           expiresAt: created.expiresAt,
+          label,
         });
-        dispatch(
-          notify({
-            type: 'success',
-            title: 'Your QR code is ready',
-            description: 'Save it, print it or share it now.',
-          }),
-        );
-        onCreated(created);
+        // The page shows the code and moves focus to it: that is the confirmation, no toast repeats it.
+        onCreated({ ...created, label });
         return null;
       } catch (failure) {
-        const message = isApiError(failure) ? failure.message : '';
-
-        if (message.includes('already has an expired QR code')) {
-          dispatch(notify({ type: 'warning', title: 'QR Code Expired', description: message }));
-          onLoginRequested({ email: form.email, message });
-          return { email: message };
-        }
-
-        if (message.includes('already has an active QR code')) {
-          dispatch(
-            notify({
-              type: 'info',
-              title: 'Active QR Code Found',
-              description: RecordsMessages.anonymousActiveExists,
-              action: { label: 'Login', onClick: () => onLoginRequested({ email: form.email }) },
-            }),
-          );
-          return { email: RecordsMessages.anonymousActiveExists };
-        }
-
-        dispatch(notify({ type: 'error', title: 'Failed to generate QR code', description: message || undefined }));
-        if (isApiError(failure) && failure.status === 400) return fieldErrorsFromServer(message);
-        return { [FORM_ERROR]: message ? `Failed to generate QR code. ${message}` : 'Failed to generate QR code.' };
+        return creationFailure(failure, form.email, onLoginRequested);
       }
     },
-    [create, dispatch, onCreated, onLoginRequested],
+    [create, onCreated, onLoginRequested],
   );
+}
+
+/** Where each refusal is said, once: the login dialog for an expired code, the form for the rest. */
+function creationFailure(
+  failure: unknown,
+  email: string,
+  onLoginRequested: (request: LoginRequest) => void,
+): FieldErrors {
+  const message = isApiError(failure) ? failure.message : '';
+  if (message.includes('already has an expired QR code')) {
+    onLoginRequested({ email, message });
+    return { email: message };
+  }
+  if (message.includes('already has an active QR code')) return { email: RecordsMessages.anonymousActiveExists };
+  if (isApiError(failure) && failure.status === 400) return fieldErrorsFromServer(message);
+  return { [FORM_ERROR]: message ? `Failed to generate QR code. ${message}` : 'Failed to generate QR code.' };
 }

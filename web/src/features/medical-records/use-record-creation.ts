@@ -72,10 +72,8 @@ export function useRecordCreation({
           return null;
         }
 
+        // Said once, in the form: under the fields (400) or in its alert.
         const message = error?.message ?? '';
-        dispatch(
-          notify({ type: 'error', title: 'Failed to create medical record', description: message || undefined }),
-        );
         if (error?.status === 400) return fieldErrorsFromServer(message);
         return {
           [FORM_ERROR]: message ? `Failed to create medical record. ${message}` : 'Failed to create medical record.',

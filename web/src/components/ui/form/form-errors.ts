@@ -10,15 +10,22 @@ export const FORM_ERROR = 'form';
 
 /** What a refused submission shows. */
 export interface FormFailure {
-  /** Also toasted under this title, with the form's message as its text. */
+  /** The heading of the form's alert (e.g. "Login failed"); the message stays where it belongs, shown once. */
   title?: string;
   errors: FieldErrors;
   /** Tells the form's alert which way out to offer (e.g. a new verification link). */
   kind?: string;
 }
 
-/** Each message goes on the field it names; the whole-form one on `root.server`, shown once by FormAlert. */
-export function placeErrors<T extends FieldValues>(setError: UseFormSetError<T>, { errors, kind }: FormFailure): void {
+/**
+ * Each message goes on the field it names; the whole-form one on `root.server` and the title on `root.title`, shown
+ * once by FormAlert. react-hook-form clears both at the next submission.
+ */
+export function placeErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  { errors, kind, title }: FormFailure,
+): void {
+  if (title) setError('root.title', { type: 'title', message: title });
   for (const [path, message] of Object.entries(errors)) {
     if (!message) continue;
     if (path === FORM_ERROR) setError('root.server', { type: kind ?? 'server', message });
@@ -39,13 +46,10 @@ export function formMessage(
   return root?.server?.message || (withFieldMessages ? pick(messagesIn(fields)) : undefined);
 }
 
-/** The message of a failure before it is placed (for its toast). */
-export function failureMessage(
-  { errors }: FormFailure,
-  pick: (messages: readonly string[]) => string | undefined,
-): string | undefined {
-  const { [FORM_ERROR]: whole, ...fields } = errors;
-  return whole || pick(Object.values(fields).filter((message): message is string => Boolean(message)));
+/** The alert's heading, when the refusal or the check gave one. */
+export function formTitle(errors: HookFormErrors): string | undefined {
+  const title = errors.root?.title?.message;
+  return typeof title === 'string' && title ? title : undefined;
 }
 
 /** A field's own message; a list (field array) keeps its own under `root`. */

@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import { loginBodySchema, type LoginBody } from '@medical-qr/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { descriptionOf } from '../../../../test/medical-form';
 import { renderWithProviders } from '../../../../test/render-with-providers';
 import { settle } from '../../../../test/settle';
 import { visibleToasts } from '../../../../test/toasts';
-import { Toaster } from '../notifications';
+import { notify, Toaster } from '../notifications';
 import { EmailInput, Form, FORM_ERROR, FormAlert, PasswordInput, SubmitButton, useAppForm, type FormFailure } from '.';
 
 type Send = (values: LoginBody) => Promise<FormFailure | void>;
@@ -25,8 +25,10 @@ function LoginLikeForm({ send, summary }: { send: Send; summary: boolean }) {
   );
 }
 
+let store: ReturnType<typeof renderWithProviders>['store'];
+
 function renderForm(send: Send, summary = false) {
-  renderWithProviders(<LoginLikeForm send={send} summary={summary} />);
+  ({ store } = renderWithProviders(<LoginLikeForm send={send} summary={summary} />));
   const email = screen.getByLabelText('Email');
   const password = screen.getByLabelText('Password');
   const submit = async () => {
@@ -51,7 +53,7 @@ describe('the form block', () => {
     expect(send).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
   });
 
-  it('puts a refusal on the fields it names, toasts it, and moves focus to the first one', async () => {
+  it('puts a refusal on the fields it names, titles it in the alert, never toasts it, and moves focus to the first one', async () => {
     const { email, password, submit } = renderForm(async () => ({
       title: 'Refused',
       errors: { password: 'Wrong password' },
@@ -64,7 +66,40 @@ describe('the form block', () => {
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(password);
-    expect(visibleToasts()).toEqual([{ type: 'error', title: 'Refused', description: 'Wrong password' }]);
+    // The message sits under its field; the alert carries the title and points there.
+    expect(screen.getByRole('alert').textContent).toBe('RefusedPlease check the fields marked above.');
+    expect(visibleToasts()).toEqual([]);
+  });
+
+  it('clears an error toast from an earlier attempt when the next one is sent', async () => {
+    const send = jest.fn<Send>(async () => undefined);
+    const { email, password, submit } = renderForm(send);
+    act(() => {
+      store.dispatch(notify({ type: 'error', title: 'Copy Failed', description: 'Failed to copy link to clipboard.' }));
+    });
+    expect(visibleToasts()).toHaveLength(1);
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    fireEvent.change(password, { target: { value: 'secret1' } });
+    await submit();
+    expect(send).toHaveBeenCalled();
+    expect(visibleToasts()).toEqual([]);
+  });
+
+  it('titles a failed check in the alert when the form names one', async () => {
+    function TitledForm() {
+      const form = useAppForm(loginBodySchema, { email: '', password: '' });
+      return (
+        <Form form={form} onSubmit={async () => undefined} summary invalidTitle={() => 'Missing Information'}>
+          <FormAlert />
+          <EmailInput registration={form.register('email')} />
+          <SubmitButton pendingLabel="Sending…">Send</SubmitButton>
+        </Form>
+      );
+    }
+    renderWithProviders(<TitledForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Missing InformationPlease fill in all required fields');
   });
 
   it('in a summary form, shows one message in its alert and points the invalid fields to it', async () => {

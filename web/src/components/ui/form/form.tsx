@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../../lib/base-query';
 import { useAppDispatch } from '../../../lib/hooks';
-import { notify } from '../notifications';
-import { failureMessage, firstMessage, FORM_ERROR, formMessage, placeErrors, type FormFailure } from './form-errors';
+import { errorToastsCleared } from '../notifications';
+import { firstMessage, FORM_ERROR, formMessage, placeErrors, type FormFailure } from './form-errors';
 import { FormLayoutContext } from './form-layout';
 
 export interface FormProps<TValues extends FieldValues, TOutput> {
@@ -16,20 +16,23 @@ export interface FormProps<TValues extends FieldValues, TOutput> {
   summary?: boolean;
   /** Which message a summary shows when several fields have one. */
   pickMessage?: (messages: readonly string[]) => string | undefined;
-  /** After a failed check, with the form's message (e.g. to toast it too). */
+  /** After a failed check, with the form's message. */
   onInvalid?: (message: string) => void;
+  /** The alert's heading for a failed check, by its message (e.g. "Passwords Don't Match"). */
+  invalidTitle?: (message: string) => string | undefined;
   className?: string;
   children: ReactNode;
 }
 
 /**
- * The form building block: check with the schema, send, and on a refusal toast it, put each
- * message on the field it names (or once on the form) and move focus to the first field that
- * needs attention. Fields inside use `<FieldWrapper>` (through Input, Select, ...).
+ * The form building block: check with the schema, send, and on a refusal put each message on the
+ * field it names (or once on the form, under the refusal's title) and move focus to the first
+ * field that needs attention. A refusal is shown in the form only, never toasted as well; a
+ * new attempt clears error toasts left from earlier ones. Fields inside use `<FieldWrapper>`.
  */
 export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TValues, TOutput>) {
   const { form, onSubmit, onFailure = describeFailure, summary = false, className, children } = props;
-  const { pickMessage = firstMessage, onInvalid } = props;
+  const { pickMessage = firstMessage, onInvalid, invalidTitle } = props;
   const dispatch = useAppDispatch();
   const alertId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -48,6 +51,8 @@ export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TVal
     if (sendingNow.current) return false;
     sendingNow.current = true;
     setSending(true);
+    // A new attempt: an error toast about an earlier one is stale, whatever this one brings.
+    dispatch(errorToastsCleared());
     let failure: FormFailure | void;
     try {
       failure = await onSubmit(values);
@@ -59,8 +64,6 @@ export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TVal
     }
     if (!failure) return false;
     placeErrors(form.setError, failure);
-    const { title } = failure;
-    if (title) dispatch(notify({ type: 'error', title, description: failureMessage(failure, pickMessage) }));
     return true;
   };
 
@@ -69,7 +72,10 @@ export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TVal
     const refused = await form.handleSubmit(send, (errors) => {
       failedCheck = true;
       const message = formMessage(errors, pickMessage, true);
-      if (message) onInvalid?.(message);
+      if (!message) return;
+      const title = invalidTitle?.(message);
+      if (title) form.setError('root.title', { type: 'title', message: title });
+      onInvalid?.(message);
     })(event);
     // Counted only now: react-hook-form publishes the messages at the end of handleSubmit.
     if (failedCheck || refused) setFailedAttempts((count) => count + 1);

@@ -1,5 +1,6 @@
 export {
   dismissNotification,
+  errorToastsCleared,
   notificationsSlice,
   notify,
   resolveDuration,

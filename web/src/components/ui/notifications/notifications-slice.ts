@@ -89,11 +89,15 @@ export const notificationsSlice = createSlice({
       const item = state.items.find((notification) => notification.id === action.payload);
       if (item) item.open = false;
     },
+    /** An attempt succeeded: an error or warning about an earlier one no longer holds. */
+    errorToastsCleared(state) {
+      for (const item of state.items) if (item.type === 'error' || item.type === 'warning') item.open = false;
+    },
   },
   selectors: {
     selectNotifications: (state) => state.items,
   },
 });
 
-export const { notify, dismissNotification } = notificationsSlice.actions;
+export const { notify, dismissNotification, errorToastsCleared } = notificationsSlice.actions;
 export const { selectNotifications } = notificationsSlice.selectors;

@@ -75,7 +75,7 @@ const TYPE_STYLES: Record<NotificationType, TypeStyle> = {
   },
 };
 
-/** Renders the notifications from the store: one at a time, top right, F8 to reach them. */
+/** Renders the notifications from the store: one at a time, under the header on the right (at the bottom on phones), F8 to reach them. */
 export function Toaster() {
   const notifications = useAppSelector(selectNotifications);
   const dispatch = useAppDispatch();
@@ -94,10 +94,15 @@ export function Toaster() {
           onDismiss={() => dispatch(dismissNotification(notification.id))}
         />
       ))}
+      {/* Never over the header or a dialog's close button: at the bottom on phones, under the sticky header (4 rem and
+          its border) on wider screens. */}
       <Toast.Viewport
         hotkey={TOAST_HOTKEY}
         label="Notifications ({hotkey})"
-        className="fixed top-0 right-0 z-[100] m-0 flex w-full max-w-[26rem] list-none flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] outline-none sm:p-4"
+        className={cn(
+          'fixed inset-x-0 bottom-0 z-[100] m-0 flex list-none flex-col gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] outline-none',
+          'sm:top-[calc(4rem+1px+env(safe-area-inset-top))] sm:bottom-auto sm:left-auto sm:w-full sm:max-w-[26rem] sm:p-4',
+        )}
       />
     </Toast.Provider>
   );
@@ -133,7 +138,8 @@ function NotificationToast({ notification, onDismiss }: { notification: Notifica
       onResume={() => setPaused(false)}
       data-type={type}
       className={cn(
-        'toast relative flex w-full items-start gap-3 overflow-hidden rounded-2xl py-3.5 pr-2 pl-4 shadow-xl shadow-slate-900/10 dark:shadow-black/40',
+        // Clickable while a modal dialog has switched pointer events off on the page behind it.
+        'toast pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl py-3.5 pr-2 pl-4 shadow-xl shadow-slate-900/10 dark:shadow-black/40',
         style.surface,
       )}
     >
@@ -141,7 +147,7 @@ function NotificationToast({ notification, onDismiss }: { notification: Notifica
         <span aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1.5', style.accent)} />
       )}
       <Icon className={cn('mt-0.5 size-6 shrink-0', style.iconClass)} aria-hidden="true" />
-      <div className="min-w-0 flex-1 pt-0.5">
+      <div className="min-w-0 flex-1 pt-0.5 [overflow-wrap:anywhere]">
         <Toast.Title className="text-base leading-snug font-bold">{title}</Toast.Title>
         {description ? (
           <Toast.Description
