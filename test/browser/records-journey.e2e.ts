@@ -71,7 +71,7 @@ describe('medical records in Chromium', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download' }).click(),
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('emergency-qr-code.png');
     const png = readFileSync((await download.path())!);
