@@ -1,28 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
+import { billingStandIn } from '../support/billing-stand-in.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 
 const GATEWAY_LOG = fileURLToPath(new URL('../../reports/logs/premium-source.log', import.meta.url));
-
-/**
- * Stands in for billing on the system's private NATS: answers `billing.premium.status` (under any
- * namespace) the way a Nest message handler does, premium for the given users only.
- */
-function billingStandIn(nats: NatsConnection, premiumUserIds: Set<string>): Subscription[] {
-  return ['billing.premium.status', '*.billing.premium.status'].map((subject) =>
-    nats.subscribe(subject, {
-      callback: (error, message) => {
-        if (error) return;
-        const request = JSON.parse(message.string()) as { id: string; data: { userId: string } };
-        const isPremium = premiumUserIds.has(request.data.userId);
-        const response = { isPremium, expiresAt: isPremium ? '2099-01-01T00:00:00.000Z' : null };
-        message.respond(JSON.stringify({ id: request.id, response, isDisposed: true }));
-      },
-    }),
-  );
-}
 
 async function signedIn(system: IsolatedStack) {
   const client = new HttpClient(undefined, system.url);
@@ -57,7 +40,7 @@ describe('premium comes from billing', () => {
   it('answers isPremium as billing says, at sign-in and on every page load', async () => {
     const premium = await signedIn(system);
     const free = await signedIn(system);
-    const standIn = billingStandIn(nats, new Set([premium.userId]));
+    const standIn = billingStandIn(nats, (userId) => userId === premium.userId);
     try {
       const login = await premium.client.post('/api/auth/login', { email: premium.email, password: 'premium-pass' });
       expect(login.body.user).toMatchObject({ id: premium.userId, isPremium: true, authMethod: 'password' });

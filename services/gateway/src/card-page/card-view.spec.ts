@@ -1,6 +1,7 @@
 /**
  * @jest-environment jsdom
  */
+/// <reference lib="dom" />
 import { within } from '@testing-library/dom';
 import type { EmergencyCard } from '@medical-qr/contracts';
 import { CardTexts } from './card-texts.js';
