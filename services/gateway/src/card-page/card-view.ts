@@ -42,7 +42,7 @@ function identity(card: EmergencyCard) {
       <h1 class="name" id="card-name">${`${card.firstName} ${card.lastName}`.trim()}</h1>
       <dl class="blood">
         <dt>Blood group</dt>
-        <dd>${card.bloodGroup}</dd>
+        <dd elementtiming="blood-group">${card.bloodGroup}</dd>
       </dl>
     </div>
   </header>`;
