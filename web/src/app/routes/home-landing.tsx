@@ -27,8 +27,11 @@ const assurances: Array<{ text: string; icon: ComponentType<{ className?: string
   { text: 'Private and encrypted', icon: ShieldCheck },
 ];
 
-/** The landing page's opening: what the card is and why it helps; `onCreate` goes to the form. */
-export function HomeHero({ onCreate }: { onCreate: () => void }) {
+/**
+ * The landing page's opening: what the card is and why it helps; `onCreate` goes to the form, or
+ * to the code this browser made (`hasCode`), which then is what the button offers.
+ */
+export function HomeHero({ onCreate, hasCode = false }: { onCreate: () => void; hasCode?: boolean }) {
   return (
     <section className="relative overflow-hidden border-b border-slate-200 bg-gradient-to-b from-red-50 via-white to-white dark:border-slate-800 dark:from-red-950/30 dark:via-slate-950 dark:to-slate-950">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-5 pt-10 pb-12 sm:px-6 md:grid-cols-[1.15fr_1fr] md:gap-12 md:pt-16 md:pb-20">
@@ -56,7 +59,7 @@ export function HomeHero({ onCreate }: { onCreate: () => void }) {
             ))}
           </ul>
           <Button size="lg" onClick={onCreate} className="mt-8 w-full sm:w-auto">
-            Create my free QR code
+            {hasCode ? 'Show my QR code' : 'Create my free QR code'}
             <ArrowDown className="size-5" aria-hidden="true" />
           </Button>
         </div>

@@ -189,6 +189,9 @@ describe('home page after a reload: the code this browser made', () => {
     expect(screen.getByText(created.cardUrl)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Generate QR Code' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+    // The hero's button leads to the code, not to a form the visitor no longer needs.
+    expect(screen.getByRole('button', { name: 'Show my QR code' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create my free QR code' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Create another code' }));
     expect(screen.getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../components/ui/notifications';
 import { useAuth, useLoginDialog, type CurrentUser } from '../../features/auth';
@@ -11,6 +11,7 @@ import {
 } from '../../features/medical-records';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useAppDispatch } from '../../lib/hooks';
+import { latestLiveStoredCode } from '../../lib/storage';
 import { HomeHero, HowItWorks, SampleCard } from './home-landing';
 
 /**
@@ -32,6 +33,8 @@ export function HomeRoute() {
 
 function SignedOutHome() {
   const loginDialog = useLoginDialog();
+  // A code this browser made is shown in the create section (AnonymousQrCreator); the hero leads to it.
+  const [hasCode] = useState(() => latestLiveStoredCode() !== null);
   const requestLogin = useCallback(
     ({ email, message }: LoginRequest) =>
       loginDialog.open({ tab: 'sign-in', email, notice: message ? { tone: 'info', text: message } : undefined }),
@@ -40,7 +43,7 @@ function SignedOutHome() {
 
   return (
     <>
-      <HomeHero onCreate={goToCreateQrSection} />
+      <HomeHero onCreate={goToCreateQrSection} hasCode={hasCode} />
       <div className="mx-auto max-w-3xl px-5 py-10 sm:px-6 md:py-14">
         <AnonymousQrCreator onLoginRequested={requestLogin} />
       </div>

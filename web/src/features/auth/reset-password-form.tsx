@@ -120,7 +120,7 @@ function UsedResetLink() {
     <ResetCard
       icon={<LinkIcon className="size-8" aria-hidden="true" />}
       tone="error"
-      title="This reset link has expired"
+      title="This reset link no longer works"
       text={AuthMessages.resetInvalid}
     >
       <div className="flex flex-col gap-3">

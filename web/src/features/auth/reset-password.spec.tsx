@@ -131,7 +131,7 @@ describe('reset password page', () => {
       'GET /api/auth/reset-password/used-token': errorReply(410, AuthMessages.resetInvalid, { code: 'GONE' }),
     });
     await openResetPage('/reset-password/used-token');
-    expect(screen.getByRole('heading', { name: 'This reset link has expired' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'This reset link no longer works' })).toBeTruthy();
     expect(screen.getByText(AuthMessages.resetInvalid)).toBeTruthy();
     expect(screen.queryByLabelText('New password')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Request a new link' }));

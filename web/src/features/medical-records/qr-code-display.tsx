@@ -104,7 +104,7 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children 
         )}
       </div>
 
-      <p className="mt-3 inline-flex items-center gap-2 text-[15px] font-semibold text-slate-700 dark:text-slate-200">
+      <p className="mt-3 inline-flex items-center gap-2 text-[15px] font-semibold text-balance text-slate-700 dark:text-slate-200">
         <Clock className="size-5 text-slate-500 dark:text-slate-400" aria-hidden="true" />
         {expiryText(expiresAt)}
       </p>

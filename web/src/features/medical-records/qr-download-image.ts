@@ -51,26 +51,31 @@ function fitFont(context: CanvasRenderingContext2D, text: string, weight: string
   } while (context.measureText(text).width > TEXT_WIDTH && fitted > 20);
 }
 
-/** Breaks a link into lines that fit, anywhere (it has no spaces to break at). */
+/** Breaks a link into lines that fit: after its last fitting `/` (the card's token stays whole), else anywhere. */
 function linkLines(context: CanvasRenderingContext2D, link: string): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const character of link) {
-    if (line && context.measureText(line + character).width > TEXT_WIDTH) {
-      lines.push(line);
-      line = '';
-    }
-    line += character;
+  if (context.measureText(link).width <= TEXT_WIDTH || link.length < 2) return [link];
+  const slash = link.lastIndexOf('/', link.length - 2);
+  let cut = slash > 0 && context.measureText(link.slice(0, slash + 1)).width <= TEXT_WIDTH ? slash + 1 : 0;
+  if (cut === 0) {
+    cut = 1;
+    while (cut < link.length && context.measureText(link.slice(0, cut + 1)).width <= TEXT_WIDTH) cut += 1;
   }
-  return line ? [...lines, line] : lines;
+  return [link.slice(0, cut), ...linkLines(context, link.slice(cut))];
 }
 
+/** "MEDICAL ID" in red, "— scan in an emergency" in ink, centred as one line. */
 function drawHeadline(context: CanvasRenderingContext2D): number {
   context.fillStyle = RED;
   context.fillRect(MARGIN, CONTENT_TOP, TEXT_WIDTH, 12);
-  context.fillStyle = INK;
   fitFont(context, LOCK_SCREEN_HEADLINE, '800', 56);
-  context.fillText(LOCK_SCREEN_HEADLINE, LOCK_SCREEN_WIDTH / 2, CONTENT_TOP + 96);
+  const [lead, rest] = [LOCK_SCREEN_HEADLINE.slice(0, 10), LOCK_SCREEN_HEADLINE.slice(10)];
+  const start = (LOCK_SCREEN_WIDTH - context.measureText(LOCK_SCREEN_HEADLINE).width) / 2;
+  const baseline = CONTENT_TOP + 96;
+  context.textAlign = 'left';
+  context.fillText(lead, start, baseline);
+  context.fillStyle = INK;
+  context.fillText(rest, start + context.measureText(lead).width, baseline);
+  context.textAlign = 'center';
   return CONTENT_TOP + 140;
 }
 
