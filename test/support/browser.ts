@@ -49,7 +49,9 @@ export async function openPage(
   page.on('console', (message) => {
     // A signed-out visitor's "who am I?" answers 401 by design; Chromium logs every 4xx load.
     const expectedSignedOut = /status of 401/.test(message.text()) && message.location().url.endsWith('/api/auth/user');
-    if (message.type() === 'error' && !expectedSignedOut) errors.push(message.text());
+    // A path no screen serves answers 404 with the not-found page, by design: the page's own load, not a resource.
+    const expectedNotFound = /status of 404/.test(message.text()) && message.location().url === page.url();
+    if (message.type() === 'error' && !expectedSignedOut && !expectedNotFound) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
