@@ -165,6 +165,24 @@ describe('the app, crafted', () => {
     await context.close();
   });
 
+  it('brings the first code on the dashboard into view below the header, with focus on it', async () => {
+    const { client, email } = await signedInClient('first-code');
+    const { page, context, errors } = await openPage(browser, { viewport: PHONE });
+    await signInWithCookies(context, client.cookies);
+    await page.goto(baseUrl());
+    await page.getByRole('button', { name: 'Create QR Code' }).waitFor();
+    await fillVisitorForm(page, email);
+    await page.getByRole('button', { name: 'Create QR Code' }).click();
+    await page.getByAltText('QR code that opens your emergency card').waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Your current QR code');
+    const header = await box(page.locator('header'));
+    const heading = await box(page.getByRole('heading', { name: 'Your current QR code' }));
+    expect(heading.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(heading.y).toBeLessThan(PHONE.height / 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps every button label on one line: home, the code, the dashboard and its dialogs, the sign-in dialogs, at 390 and 1280 px', async () => {
     const { client, email } = await signedInClient('labels');
     expect((await client.post('/api/medical-records', medicalForm({ email }))).status).toBeLessThan(300);
