@@ -115,7 +115,7 @@ export function SampleCard({ className }: { className?: string }) {
       <div className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-2xl shadow-slate-900/10 dark:border-slate-700 dark:bg-slate-900 dark:shadow-black/50">
         <div className="flex items-center justify-between gap-3 bg-red-600 px-5 py-4 text-white">
           <div>
-            <p className="text-xs font-bold tracking-[0.12em] uppercase opacity-90">Emergency medical info</p>
+            <p className="text-xs font-bold tracking-[0.12em] uppercase">Emergency medical info</p>
             <p className="mt-0.5 text-xl font-bold">Alex Morgan</p>
           </div>
           <span className="rounded-lg bg-white/15 p-2">
@@ -145,7 +145,7 @@ export function SampleCard({ className }: { className?: string }) {
               <p className="text-[15px] font-semibold text-slate-900 dark:text-white">Sam Morgan</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">Partner · Primary contact</p>
             </div>
-            <span className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-emerald-600 px-4 font-semibold text-white">
+            <span className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-emerald-700 px-4 font-semibold text-white">
               <Phone className="size-4" aria-hidden="true" />
               Call
             </span>
