@@ -67,7 +67,9 @@ describe('the server-rendered card', () => {
       ['Call Sam', 'tel:5550100'],
     ]);
     expect(calls[0]!.closest('section')!.getAttribute('aria-label')).toBe('Primary emergency contact');
-    expect(view.getByRole('link', { name: 'Send a text message to Sam' }).getAttribute('href')).toBe('sms:5550100');
+    expect(view.getByRole('link', { name: 'SMS: send a text message to Sam' }).getAttribute('href')).toBe(
+      'sms:5550100',
+    );
     expect(view.getByText('Primary')).toBeTruthy();
     expect(view.getByRole('link', { name: CardTexts.createOwn }).getAttribute('href')).toBe('/');
   });

@@ -66,7 +66,7 @@ function callButtons(contact: EmergencyContact) {
   const number = dialableNumber(contact.phone);
   return html`<div class="contact-actions">
     <a class="button call" href="tel:${number}" aria-label="Call ${contact.name}">${icon('phone')}Call</a>
-    <a class="button sms" href="sms:${number}" aria-label="Send a text message to ${contact.name}"
+    <a class="button sms" href="sms:${number}" aria-label="SMS: send a text message to ${contact.name}"
       >${icon('message')}SMS</a
     >
   </div>`;
