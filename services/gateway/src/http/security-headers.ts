@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import helmet from 'helmet';
 
 /**
- * Hashes of the inline scripts in the built pages (the pre-paint theme script, the card page's
- * early fetch), so CSP can allow exactly those.
+ * Hashes of the inline scripts in the built pages (the pre-paint theme script), so CSP can allow
+ * exactly those.
  */
 export function inlineScriptHashes(distDir: string): string[] {
   if (!existsSync(distDir)) return [];
