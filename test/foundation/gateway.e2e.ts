@@ -89,9 +89,9 @@ describe('gateway', () => {
       const html = await response.text();
       expect(html).toContain('<div id="root">');
     }
-    // The emergency card is its own light page, never stored by any cache.
+    // The emergency card is its own light page, never stored by any cache (`abc` is no token: its not-found state, 404).
     const card = await fetch(`${baseUrl()}/emergency/abc`);
-    expect(card.status).toBe(200);
+    expect(card.status).toBe(404);
     expect(card.headers.get('cache-control')).toBe('no-store');
     const cardHtml = await card.text();
     expect(cardHtml).toContain('<main id="card"');
