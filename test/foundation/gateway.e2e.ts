@@ -81,9 +81,14 @@ describe('gateway', () => {
   });
 
   it('serves the web app for client-side routes, uncached, and its assets with a long cache', async () => {
-    for (const path of ['/', '/history', '/expired', '/no/such/page']) {
+    // A path the app has no screen for gets the app too (its not-found page), with a 404.
+    for (const [path, status] of [
+      ['/', 200],
+      ['/expired', 200],
+      ['/no/such/page', 404],
+    ] as const) {
       const response = await fetch(`${baseUrl()}${path}`);
-      expect(response.status).toBe(200);
+      expect({ path, status: response.status }).toEqual({ path, status });
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const html = await response.text();
