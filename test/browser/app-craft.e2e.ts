@@ -183,7 +183,7 @@ describe('the app, crafted', () => {
     await context.close();
   });
 
-  it('keeps every button label on one line: home, the code, the dashboard and its dialogs, the sign-in dialogs, at 390 and 1280 px', async () => {
+  it('keeps every button label on one line: home, the code, expired, not found, the dashboard and its dialogs, the sign-in dialogs, at 390 and 1280 px', async () => {
     const { client, email } = await signedInClient('labels');
     expect((await client.post('/api/medical-records', medicalForm({ email }))).status).toBeLessThan(300);
     const visitorCode = (await new HttpClient().post('/api/anonymous-medical-record', medicalForm())).body;
@@ -208,6 +208,14 @@ describe('the app, crafted', () => {
       await visitor.page.goto(`${baseUrl()}/?noActiveQr=true`);
       await visitor.page.getByRole('dialog').waitFor();
       await note('no active code');
+      for (const [where, path] of [
+        ['expired', '/expired'],
+        ['not found', '/no/such/page'],
+      ] as const) {
+        await visitor.page.goto(`${baseUrl()}${path}`);
+        await visitor.page.getByRole('link', { name: 'Call 911' }).waitFor();
+        await note(where);
+      }
       await visitor.page.goto(baseUrl());
       await rememberCode(visitor.page, visitorCode);
       await visitor.page.reload();
@@ -277,6 +285,10 @@ describe('the app, crafted', () => {
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    // As a person would: press Escape once the new dialog has taken focus (it opens on its email field).
+    await page.waitForFunction(() =>
+      document.activeElement?.closest('[role="dialog"]')?.textContent?.includes('Reset'),
+    );
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Login');

@@ -33,14 +33,21 @@ export function ExpiredRoute() {
         {QR_LIFETIME.signedIn} with a free account. Premium codes never expire.
       </p>
 
-      <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
-        <Link to={paths.pricing.getHref()} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+      <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
+        <Link
+          to={paths.pricing.getHref()}
+          className={buttonClasses({ size: 'lg', className: 'w-full whitespace-nowrap sm:w-auto' })}
+        >
           <Crown className="size-5" aria-hidden="true" />
           Reactivate with Premium
         </Link>
         <Link
           to={paths.home.getHref()}
-          className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full sm:w-auto' })}
+          className={buttonClasses({
+            variant: 'secondary',
+            size: 'lg',
+            className: 'w-full whitespace-nowrap sm:w-auto',
+          })}
         >
           <QrCode className="size-5" aria-hidden="true" />
           Create New QR Code
