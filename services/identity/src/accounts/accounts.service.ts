@@ -1,20 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import {
-  AuthMessages,
-  ErrorCodes,
   type AccountReply,
+  AuthMessages,
   type ConfirmEmailReply,
+  ErrorCodes,
   type GoogleSignInRequest,
+  type MailJob,
   type PublicUser,
+  Queues,
   type RegisterReply,
   type RegisterRequest,
   type SignInReply,
 } from '@medical-qr/contracts';
-import { AppError, CONFIG } from '@medical-qr/platform';
+import { AppError, CONFIG, InjectQueue, type JobQueue } from '@medical-qr/platform';
 import type { IdentityConfig } from '../config.js';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates.js';
-import { MAIL_QUEUE_TOKEN, type MailJob, type MailQueue } from '../mail/mail.queue.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { EmailTokensRepository } from '../tokens/email-tokens.repository.js';
 import { toPublicUser, UsersRepository, type User } from '../users/users.repository.js';
@@ -29,7 +30,7 @@ export class AccountsService {
     private readonly users: UsersRepository,
     private readonly tokens: EmailTokensRepository,
     private readonly hasher: PasswordHasher,
-    @Inject(MAIL_QUEUE_TOKEN) private readonly mail: MailQueue,
+    @InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>,
   ) {}
 
   async register(request: RegisterRequest): Promise<RegisterReply> {

@@ -1,4 +1,4 @@
-import type { MailJob } from './mail.queue.js';
+import type { MailJob } from '@medical-qr/contracts';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DurableEvents, type CardScannedEvent } from '@medical-qr/contracts';
+import { DurableEvents, Queues, type CardScannedEvent, type MailJob } from '@medical-qr/contracts';
 import {
   DATABASE,
   type DatabaseHandle,
@@ -8,11 +8,12 @@ import {
   EVENT_BUS,
   EVENT_RETENTION_MS,
   type EventBus,
+  InjectQueue,
+  type JobQueue,
   LOGGER,
   ProcessedEvents,
 } from '@medical-qr/platform';
 import { scanAlertMail } from '../mail/mail-templates.js';
-import { MAIL_QUEUE_TOKEN, type MailQueue } from '../mail/mail.queue.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 /** A finished alert's job stays this long, so a re-queue of the same event is refused by its job id. */
@@ -28,7 +29,7 @@ export class ScanAlertsConsumer implements OnApplicationBootstrap {
 
   constructor(
     private readonly users: UsersRepository,
-    @Inject(MAIL_QUEUE_TOKEN) private readonly mail: MailQueue,
+    @InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>,
     @Inject(EVENT_BUS) private readonly events: EventBus,
     @Inject(DATABASE) database: DatabaseHandle,
     @Inject(LOGGER) private readonly logger: Logger,

@@ -12,6 +12,15 @@ export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The row of a token that would be accepted now: this kind, unused, unexpired. */
+const usable = (token: string, purpose: EmailTokenPurpose) =>
+  and(
+    eq(emailTokens.tokenHash, hashToken(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, sql`now()`),
+  );
+
 /** Single-use, expiring links. The mail holds the token; the database only its hash. */
 @Injectable()
 export class EmailTokensRepository {
@@ -40,14 +49,7 @@ export class EmailTokensRepository {
     const [row] = await this.database.db
       .select({ userId: emailTokens.userId })
       .from(emailTokens)
-      .where(
-        and(
-          eq(emailTokens.tokenHash, hashToken(token)),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, sql`now()`),
-        ),
-      );
+      .where(usable(token, purpose));
     return row !== undefined;
   }
 
@@ -65,14 +67,7 @@ export class EmailTokensRepository {
     const [row] = await this.database.db
       .update(emailTokens)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, hashToken(token)),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, sql`now()`),
-        ),
-      )
+      .where(usable(token, purpose))
       .returning({ userId: emailTokens.userId });
     return row?.userId;
   }

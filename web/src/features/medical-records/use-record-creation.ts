@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../lib/hooks';
 import { FORM_ERROR, type FieldErrors } from '../../components/ui/form';
 import { notify } from '../../components/ui/notifications';
-import { api } from '../../lib/api';
 import { isApiError } from '../../lib/base-query';
 import { paths } from '../../lib/paths';
 import { useCreateMedicalRecordMutation } from './records-api';
 import { fieldErrorsFromServer } from './server-field-errors';
+import { useSessionEnded } from './use-session-ended';
 
 /** How long the upgrade message stays before the pricing page opens (SPEC section 8). */
 export const UPGRADE_REDIRECT_DELAY_MS = 2000;
@@ -28,6 +28,7 @@ export function useRecordCreation({
 }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const sessionEnded = useSessionEnded();
   const [create] = useCreateMedicalRecordMutation();
   const upgradeTimer = useRef<number | undefined>(undefined);
 
@@ -52,10 +53,7 @@ export function useRecordCreation({
         const error = isApiError(failure) ? failure : undefined;
 
         if (error?.status === 401) {
-          dispatch(notify({ type: 'warning', title: 'You are logged out. Logging in again...' }));
-          // The session is gone: let the header and every screen see that.
-          dispatch(api.util.invalidateTags(['User']));
-          navigate(paths.demoPrivacy.getHref());
+          sessionEnded();
           return null;
         }
 
@@ -80,6 +78,6 @@ export function useRecordCreation({
         };
       }
     },
-    [create, dispatch, navigate, onCreated, replacesCode],
+    [create, dispatch, navigate, onCreated, replacesCode, sessionEnded],
   );
 }

@@ -1,14 +1,12 @@
 import type { MedicalForm } from '@medical-qr/contracts';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { FORM_ERROR, type FieldErrors } from '../../components/ui/form';
 import { notify } from '../../components/ui/notifications';
-import { api } from '../../lib/api';
 import { isApiError, type ApiError } from '../../lib/base-query';
 import { useAppDispatch } from '../../lib/hooks';
-import { paths } from '../../lib/paths';
 import { useUpdateMedicalRecordMutation } from './records-api';
 import { fieldErrorsFromServer } from './server-field-errors';
+import { useSessionEnded } from './use-session-ended';
 
 /**
  * Saves the dashboard's edits to the active record in place (PUT /api/medical-records/{id}): the
@@ -18,7 +16,7 @@ import { fieldErrorsFromServer } from './server-field-errors';
  */
 export function useRecordUpdate(recordId: string | undefined) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const sessionEnded = useSessionEnded();
   const [update] = useUpdateMedicalRecordMutation();
 
   return useCallback(
@@ -37,9 +35,7 @@ export function useRecordUpdate(recordId: string | undefined) {
       } catch (failure) {
         const error = isApiError(failure) ? failure : undefined;
         if (error?.status === 401) {
-          dispatch(notify({ type: 'warning', title: 'You are logged out. Logging in again...' }));
-          dispatch(api.util.invalidateTags(['User']));
-          navigate(paths.demoPrivacy.getHref());
+          sessionEnded();
           return null;
         }
         return refusal(error, (message) =>
@@ -47,7 +43,7 @@ export function useRecordUpdate(recordId: string | undefined) {
         );
       }
     },
-    [dispatch, navigate, recordId, update],
+    [dispatch, sessionEnded, recordId, update],
   );
 }
 
