@@ -1,8 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { ConfirmActions } from '../../components/ui/confirm-actions';
 import { DialogIconBadge, ModalDialog } from '../../components/ui/dialog';
 import { InlineAlert } from '../../components/ui/inline-alert';
-import { Spinner } from '../../components/ui/spinner';
 
 /** Asks before a new code replaces the current one: everything printed from the old one stops working. */
 export function ReplaceCodeDialog({
@@ -41,21 +40,15 @@ export function ReplaceCodeDialog({
           {refusal}
         </InlineAlert>
       ) : null}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button
-          variant="secondary"
-          size="lg"
-          onClick={() => onOpenChange(false)}
-          disabled={pending}
-          className="w-full whitespace-nowrap sm:w-auto"
-        >
-          Keep my code
-        </Button>
-        <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full whitespace-nowrap sm:w-auto">
-          {pending ? <Spinner /> : <RefreshCw className="size-5" aria-hidden="true" />}
-          {pending ? 'Replacing…' : 'Replace code'}
-        </Button>
-      </div>
+      <ConfirmActions
+        cancelLabel="Keep my code"
+        confirmLabel="Replace code"
+        pendingLabel="Replacing…"
+        icon={RefreshCw}
+        pending={pending}
+        onCancel={() => onOpenChange(false)}
+        onConfirm={onConfirm}
+      />
     </ModalDialog>
   );
 }
