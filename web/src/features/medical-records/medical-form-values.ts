@@ -75,14 +75,12 @@ export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues 
   };
 }
 
-/** The form filled from a saved record; its consent stays given (saving edits the same record). */
-export function medicalFormFromRecord(record: MedicalRecord, contacts: EmergencyContact[]): MedicalFormValues {
-  const saved = contacts.length > 0 ? contacts : record.emergencyContacts;
+/** A saved record's own answers, named as the form and the gateway both name them. */
+function answersOf(record: MedicalRecord) {
   return {
     firstName: record.firstName,
     lastName: record.lastName,
     email: record.email,
-    phoneNumber: record.phoneNumber ?? '',
     gender: record.gender,
     bloodGroup: record.bloodGroup,
     allergies: record.allergies,
@@ -92,10 +90,23 @@ export function medicalFormFromRecord(record: MedicalRecord, contacts: Emergency
     devices: record.devices,
     languagesSpoken: record.languagesSpoken,
     careDirectives: record.careDirectives,
-    emergencyContacts:
-      saved.length > 0
-        ? saved.map(({ name, phone, relationship, isPrimary }) => ({ name, phone, relationship, isPrimary }))
-        : [newContactDraft(true)],
+  };
+}
+
+const contactAnswers = ({ name, phone, relationship, isPrimary }: EmergencyContact) => ({
+  name,
+  phone,
+  relationship,
+  isPrimary,
+});
+
+/** The form filled from a saved record; its consent stays given (saving edits the same record). */
+export function medicalFormFromRecord(record: MedicalRecord, contacts: EmergencyContact[]): MedicalFormValues {
+  const saved = contacts.length > 0 ? contacts : record.emergencyContacts;
+  return {
+    ...answersOf(record),
+    phoneNumber: record.phoneNumber ?? '',
+    emergencyContacts: saved.length > 0 ? saved.map(contactAnswers) : [newContactDraft(true)],
     hasGivenConsent: record.hasGivenConsent,
   };
 }
@@ -103,25 +114,9 @@ export function medicalFormFromRecord(record: MedicalRecord, contacts: Emergency
 /** A saved record as the form the gateway takes, to issue it a new code with the same details. */
 export function medicalFormOfRecord(record: MedicalRecord): MedicalForm {
   return {
-    firstName: record.firstName,
-    lastName: record.lastName,
-    email: record.email,
+    ...answersOf(record),
     phoneNumber: record.phoneNumber,
-    gender: record.gender,
-    bloodGroup: record.bloodGroup,
-    allergies: record.allergies,
-    medicalConditions: record.medicalConditions,
-    organDonor: record.organDonor,
-    medications: record.medications,
-    devices: record.devices,
-    languagesSpoken: record.languagesSpoken,
-    careDirectives: record.careDirectives,
-    emergencyContacts: record.emergencyContacts.map(({ name, phone, relationship, isPrimary }) => ({
-      name,
-      phone,
-      relationship,
-      isPrimary,
-    })),
+    emergencyContacts: record.emergencyContacts.map(contactAnswers),
     // A record exists only once its owner consented.
     hasGivenConsent: true,
   };
