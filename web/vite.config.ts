@@ -86,6 +86,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // Stripe.js's loader and React bindings: only a real key's card form loads them (kept out of vendor).
+            { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -7,13 +7,15 @@ import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, type WatchedPage } from '../support/browser.js';
 import { HttpClient, uniqueEmail, waitForMailLink } from '../support/http-client.js';
+import { eventually, subscribeWithCard } from '../support/stripe-payments.js';
 
 /**
  * Every page and dialog of the app, at phone and desktop widths, light and dark, checked with axe
  * against WCAG 2.1 A and AA: a serious or critical violation fails (moderate and minor ones are
  * judgement calls axe cannot make for us). Each state checked is also saved as
  * reports/screenshots/step5-<page>-<width>-<theme>.png for people to look at. One browser, one
- * context per width and theme, one signed-in account. The re-authentication dialog joins the list
+ * context per width and theme, two signed-in accounts (a free one, and one that paid for premium
+ * with the Stripe stand-in's test card). The re-authentication dialog joins the list
  * when a screen opens it (privacy controls); no route does yet.
  */
 
@@ -25,6 +27,8 @@ const SCOPES = { page: undefined, dialog: '[role="dialog"]', toast: '[role="regi
 
 interface Fixtures {
   account: HttpClient;
+  /** An account that has paid for premium (My Account's subscription card, the payment result). */
+  premium: HttpClient;
   shortCardToken: string;
   longCardToken: string;
   resetPath: string;
@@ -33,7 +37,8 @@ interface Fixtures {
 interface Check {
   /** The page or dialog, as named in the screenshot file. */
   name: string;
-  signedIn: boolean;
+  /** Signed in as the free account (true) or the premium one. */
+  signedIn: boolean | 'premium';
   /**
    * A page is checked and photographed whole; a dialog or a toast is checked on its own (the page
    * behind has its own check) and photographed as the viewport shows it.
@@ -84,10 +89,38 @@ async function prepareFixtures(): Promise<Fixtures> {
   const resetLink = await waitForMailLink(resetEmail, /Reset your/);
   return {
     account,
+    premium: await premiumClient(),
     shortCardToken: shortCard.body.token,
     longCardToken: longCard.body.token,
     resetPath: new URL(resetLink).pathname,
   };
+}
+
+/** A fresh account that paid for premium with the card form's test card, its premium confirmed. */
+async function premiumClient(): Promise<HttpClient> {
+  const { client } = await signedInClient('a11y-premium');
+  const { confirmation } = await subscribeWithCard(client);
+  if (confirmation.status !== 200) throw new Error(`the premium payment answered ${confirmation.status}`);
+  await client.post('/api/activate-premium', {});
+  const premium = await eventually(
+    async () => (await client.get('/api/premium/status')).body.isPremium === true,
+    Boolean,
+  );
+  if (!premium) throw new Error('the premium account did not become premium');
+  return client;
+}
+
+/** Opens the pricing dialog as a signed-in free user does: the header's Go Premium, or the phone menu's. */
+async function openPricingDialog(page: Page) {
+  await goTo(page, '/');
+  const headerButton = page.locator('header').getByRole('button', { name: 'Go Premium' });
+  if (await headerButton.isVisible()) {
+    await headerButton.click();
+  } else {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Go Premium' }).click();
+  }
+  await page.getByRole('dialog', { name: 'Choose your plan' }).waitFor();
 }
 
 async function goTo(page: Page, path: string) {
@@ -249,6 +282,73 @@ const CHECKS: Check[] = [
       await page.getByRole('dialog').getByRole('heading', { name: 'Delete this QR code?' }).waitFor();
     },
   },
+  { name: 'pricing', kind: 'page', signedIn: false, open: (page) => goTo(page, '/pricing') },
+  { name: 'pricing-dialog', kind: 'dialog', signedIn: true, open: openPricingDialog },
+  {
+    name: 'subscribe',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/subscribe');
+      await page.getByLabel('Card number').waitFor();
+    },
+  },
+  {
+    name: 'subscribe-card-errors',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/subscribe');
+      await page.getByRole('button', { name: 'Subscribe for $9.99' }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+    },
+  },
+  {
+    name: 'payment-failed',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/premium/success?redirect_status=failed');
+      await page.getByRole('heading', { level: 1, name: 'Payment Failed' }).waitFor();
+    },
+  },
+  {
+    name: 'payment-successful',
+    kind: 'page',
+    signedIn: 'premium',
+    open: async (page) => {
+      await goTo(page, '/premium/success?redirect_status=succeeded');
+      await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
+    },
+  },
+  {
+    name: 'my-account',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/my-account');
+      await page.getByRole('heading', { name: 'Account information' }).waitFor();
+    },
+  },
+  {
+    name: 'my-account-premium',
+    kind: 'page',
+    signedIn: 'premium',
+    open: async (page) => {
+      await goTo(page, '/my-account');
+      await page.getByText('Recurring Monthly', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'cancel-subscription',
+    kind: 'dialog',
+    signedIn: 'premium',
+    open: async (page) => {
+      await goTo(page, '/my-account');
+      await page.getByRole('button', { name: 'Cancel subscription' }).click();
+      await page.getByRole('dialog', { name: 'Cancel your subscription?' }).waitFor();
+    },
+  },
 ];
 
 const LAYOUTS = [
@@ -304,7 +404,9 @@ describe('accessibility (axe, WCAG 2.1 AA) in Chromium', () => {
     it.each(CHECKS)('$name has no serious or critical violations', async (check) => {
       const { context, page } = view;
       await context.clearCookies();
-      if (check.signedIn) await context.addCookies(sessionCookies(fixtures.account));
+      if (check.signedIn) {
+        await context.addCookies(sessionCookies(check.signedIn === 'premium' ? fixtures.premium : fixtures.account));
+      }
       await check.open(page, fixtures);
       await settle(page);
       const axe = new AxeBuilder({ page }).withTags(WCAG_21_AA);

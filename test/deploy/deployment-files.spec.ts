@@ -40,7 +40,15 @@ const DESIGNED_SECRETS: Record<string, EnvSchema[]> = {
  * the local prefix): a deployment must set them, although the schema does not require them.
  */
 const DEPLOY_MUST_SET = ['NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'NATS_URL'];
-const SECRET_VARIABLES = ['DATABASE_URL', 'ENCRYPTION_KEYS', 'ENCRYPTION_KEY_ID', 'SESSION_SECRET', 'EMAIL_INDEX_KEY'];
+const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'ENCRYPTION_KEYS',
+  'ENCRYPTION_KEY_ID',
+  'SESSION_SECRET',
+  'EMAIL_INDEX_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+];
 
 /** A process's own schema: services/<name>/src/config.ts's `...EnvSchema` export when there is one, else the base. */
 async function ownSchema(process: string): Promise<EnvSchema> {
@@ -108,6 +116,9 @@ const USER_VARIABLES: Record<string, string> = {
   SESSION_SECRET: randomBytes(32).toString('base64url'),
   EMAIL_INDEX_KEY: randomBytes(32).toString('base64url'),
   SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
+  STRIPE_SECRET_KEY: 'sk_live_forComposeTests',
+  STRIPE_WEBHOOK_SECRET: 'whsec_forComposeTests',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_forComposeTests',
 };
 
 function interpolate(text: string, variables: Record<string, string | undefined>): string {

@@ -1,11 +1,16 @@
+import { baseUrl } from './api.js';
 import { HttpClient, uniqueEmail, waitForMailLink } from './http-client.js';
 
-/** A client signed in to a fresh, verified account (registered, confirmed by the emailed link, signed in). */
+/**
+ * A client signed in to a fresh, verified account (registered, confirmed by the emailed link, signed in), on the
+ * shared system or the one at `origin`.
+ */
 export async function signedInClient(
   label = 'member',
   password = 'member-pass',
+  origin = baseUrl(),
 ): Promise<{ client: HttpClient; email: string }> {
-  const client = new HttpClient();
+  const client = new HttpClient(undefined, origin);
   const email = uniqueEmail(label);
   const registered = await client.post('/api/auth/register', {
     firstName: 'Amara',
@@ -15,7 +20,9 @@ export async function signedInClient(
   });
   if (registered.status !== 201)
     throw new Error(`registration answered ${registered.status}: ${JSON.stringify(registered.body)}`);
-  const token = new URL(await waitForMailLink(email, /Confirm your email/)).pathname.split('/').pop()!;
+  const token = new URL(await waitForMailLink(email, /Confirm your email/, undefined, origin)).pathname
+    .split('/')
+    .pop()!;
   await client.get(`/api/auth/verify-email/${token}`);
   const login = await client.post('/api/auth/login', { email, password });
   if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${JSON.stringify(login.body)}`);

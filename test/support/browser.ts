@@ -35,14 +35,22 @@ export interface WatchedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    /**
+     * Each page is its own visitor to the rate limits (an X-Forwarded-For header on every request: the test system
+     * trusts one proxy hop). Off for pages that call another site, such as the Stripe stand-in, which would refuse
+     * a header no real browser sends.
+     */
+    ownAddress?: boolean;
+  } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     colorScheme: options.colorScheme ?? 'light',
     hasTouch: (options.viewport ?? DESKTOP).width < 500,
-    // Each page is its own visitor to the rate limits (the test system trusts one proxy hop).
-    extraHTTPHeaders: { 'x-forwarded-for': randomClientIp() },
+    extraHTTPHeaders: options.ownAddress === false ? {} : { 'x-forwarded-for': randomClientIp() },
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -63,4 +71,18 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   // From the top: sticky parts (the header, side panels) would otherwise be drawn mid-page.
   if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
+}
+
+/** Gives a browser context the session of a client signed in over HTTP (the same account, no sign-in form). */
+export async function useSession(context: BrowserContext, cookies: Map<string, string>) {
+  const { hostname } = new URL(process.env.E2E_BASE_URL ?? 'http://localhost');
+  await context.addCookies([...cookies].map(([name, value]) => ({ name, value, domain: hostname, path: '/' })));
+}
+
+/** Shows the page at another size and colour scheme, from a fresh load (the theme follows the system's). */
+export async function showIn(page: Page, viewport: { width: number; height: number }, scheme: 'light' | 'dark') {
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate(() => localStorage.removeItem('theme'));
+  await page.reload();
 }

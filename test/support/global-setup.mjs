@@ -10,4 +10,13 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = system.url;
   process.env.E2E_DATABASE_URL = system.env.DATABASE_URL;
   process.env.E2E_REDIS_PREFIX = system.env.REDIS_PREFIX;
+  // The Stripe stand-in's address and test secrets, for tests that act as Stripe (signed webhooks) or as the
+  // merchant's dashboard (the secret key). Set only when the system runs the stand-in.
+  for (const [name, variable] of [
+    ['E2E_STRIPE_API_URL', 'STRIPE_API_URL'],
+    ['E2E_STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY'],
+    ['E2E_STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET'],
+  ]) {
+    if (system.env[variable]) process.env[name] = system.env[variable];
+  }
 }

@@ -85,19 +85,27 @@ export class HttpClient {
   }
 }
 
-/** Mail the local SMTP stand-in caught for an address, newest first. */
-export async function mailTo(address: string): Promise<Array<{ subject: string; text: string; links: string[] }>> {
-  const response = await fetch(`${baseUrl()}/dev/mailbox.json?to=${encodeURIComponent(address)}`);
+/** Mail the local SMTP stand-in caught for an address, newest first (of the shared system, or the one at `origin`). */
+export async function mailTo(
+  address: string,
+  origin = baseUrl(),
+): Promise<Array<{ subject: string; text: string; links: string[] }>> {
+  const response = await fetch(`${origin}/dev/mailbox.json?to=${encodeURIComponent(address)}`);
   if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
   return (await response.json()) as Array<{ subject: string; text: string; links: string[] }>;
 }
 
 /** Waits for a mail whose subject matches, and returns its first link on this site. */
-export async function waitForMailLink(address: string, subject: RegExp, timeoutMs = 15_000): Promise<string> {
+export async function waitForMailLink(
+  address: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+  origin = baseUrl(),
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const mail = (await mailTo(address)).find((m) => subject.test(m.subject));
-    const link = mail?.links.find((l) => l.startsWith(baseUrl()));
+    const mail = (await mailTo(address, origin)).find((m) => subject.test(m.subject));
+    const link = mail?.links.find((l) => l.startsWith(origin));
     if (link) return link;
     await new Promise((r) => setTimeout(r, 200));
   }

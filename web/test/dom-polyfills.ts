@@ -3,6 +3,7 @@
  * the render helpers, so every component test gets them without a jest setup file.
  */
 import { TextDecoder, TextEncoder } from 'node:util';
+import { FakeWebSocket } from './fake-web-socket';
 
 globalThis.TextEncoder ??= TextEncoder;
 globalThis.TextDecoder ??= TextDecoder;
@@ -47,6 +48,10 @@ if (typeof window !== 'undefined') {
   elementProto.releasePointerCapture ??= () => undefined;
   elementProto.setPointerCapture ??= () => undefined;
   window.scrollTo = () => undefined;
+
+  // Signed-in screens open the live socket; in tests it goes nowhere until a test drives it.
+  Object.assign(window, { WebSocket: FakeWebSocket });
+  Object.assign(globalThis, { WebSocket: FakeWebSocket });
 
   // The data router builds a Request per navigation; it only reads url, method, signal and headers.
   if (!('Request' in globalThis)) {

@@ -7,8 +7,10 @@ export interface StubbedRequest {
   path: string;
   /** Path and query. */
   url: string;
-  /** The parsed JSON body, if any. */
+  /** The parsed body, if any: JSON, or a form-encoded body as an object of its fields. */
   body: unknown;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 export interface StubReply {
@@ -63,8 +65,11 @@ export function stubFetch(routes: Record<string, StubHandler> = {}) {
       'http://localhost',
     );
     const method = (init.method ?? 'GET').toUpperCase();
-    const body = typeof init.body === 'string' && init.body !== '' ? (JSON.parse(init.body) as unknown) : undefined;
-    const request: StubbedRequest = { method, path: url.pathname, url: url.pathname + url.search, body };
+    const body = typeof init.body === 'string' && init.body !== '' ? parseBody(init.body) : undefined;
+    const headers = Object.fromEntries(
+      [...new Headers(init.headers).entries()].map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    const request: StubbedRequest = { method, path: url.pathname, url: url.pathname + url.search, body, headers };
     calls.push(request);
     const handler = table[`${method} ${url.pathname}`];
     const reply = !handler
@@ -96,3 +101,12 @@ export function stubFetch(routes: Record<string, StubHandler> = {}) {
 }
 
 export type FetchStub = ReturnType<typeof stubFetch>;
+
+/** JSON, or else form-encoded fields (what the card form sends the payment provider). */
+function parseBody(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return Object.fromEntries(new URLSearchParams(body));
+  }
+}

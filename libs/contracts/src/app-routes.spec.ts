@@ -13,10 +13,20 @@ describe('app route patterns', () => {
   });
 
   it('serve only the screens that exist, so every other path is a 404', () => {
-    for (const path of ['/', '/expired', '/reset-password/t0ken', '/verify-email/t0ken', '/emergency/abc']) {
+    for (const path of [
+      '/',
+      '/expired',
+      '/reset-password/t0ken',
+      '/verify-email/t0ken',
+      '/emergency/abc',
+      '/my-account',
+      '/pricing',
+      '/subscribe',
+      '/premium/success',
+    ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: true });
     }
-    for (const path of ['/nope', '/index.html', '/expired/now', '/emergency', '/my-account', '/wp-login.php']) {
+    for (const path of ['/nope', '/index.html', '/expired/now', '/emergency', '/premium', '/wp-login.php']) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: false });
     }
   });

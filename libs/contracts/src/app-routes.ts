@@ -42,6 +42,10 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.expired,
   AppRoutes.resetPassword,
   AppRoutes.verifyEmail,
+  AppRoutes.myAccount,
+  AppRoutes.pricing,
+  AppRoutes.subscribe,
+  AppRoutes.premiumSuccess,
 ];
 
 /** Whether a path matches a pattern as the web's router matches it: case-insensitive, a trailing slash allowed. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BillingEvents, paymentEventReceivedSchema, subscriptionUpdatedSchema } from './billing.js';
 import { cardScannedEventSchema, RecordsEvents } from './records.js';
 
 /**
@@ -35,4 +36,8 @@ export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 export const DurableEvents = {
   /** Records decided a premium owner's card view deserves an alert; identity mails it, the gateway pushes it. */
   cardScanned: durableEvent(RecordsEvents.cardScanned, cardScannedEventSchema),
+  /** A signed provider webhook, accepted and answered; billing does its work from here, once per provider event id. */
+  paymentEventReceived: durableEvent(BillingEvents.paymentEventReceived, paymentEventReceivedSchema),
+  /** A user's premium access changed: records lifts or restores expiry, gateways push `subscription_updated`. */
+  subscriptionUpdated: durableEvent(BillingEvents.subscriptionUpdated, subscriptionUpdatedSchema),
 } as const;

@@ -1,6 +1,33 @@
 import { Module } from '@nestjs/common';
-import { PremiumStatusController } from './premium/premium-status.controller.js';
+import { CONFIG, EventsModule, processedEventsProvider } from '@medical-qr/platform';
+import type { BillingConfig } from './config.js';
+import { PaymentProvider } from './provider/payment-provider.js';
+import { PremiumPrice } from './provider/premium-price.js';
+import { createStripeClient, STRIPE } from './provider/stripe-client.js';
+import { PremiumAnnouncer } from './subscriptions/premium-announcer.js';
+import { PremiumEndSweeper } from './subscriptions/premium-end-sweeper.js';
+import { SubscriptionsController } from './subscriptions/subscriptions.controller.js';
+import { SubscriptionsRepository } from './subscriptions/subscriptions.repository.js';
+import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
+import { PaymentEventsConsumer } from './webhooks/payment-events.consumer.js';
+import { WebhookReceiver } from './webhooks/webhook-receiver.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
 
-/** The billing service's features. */
-@Module({ controllers: [PremiumStatusController] })
+/** Premium status, subscriptions on Stripe, and the provider's webhooks. */
+@Module({
+  imports: [EventsModule.register({ name: 'billing' })],
+  controllers: [SubscriptionsController, WebhooksController],
+  providers: [
+    { provide: STRIPE, inject: [CONFIG], useFactory: (config: BillingConfig) => createStripeClient(config) },
+    PaymentProvider,
+    PremiumPrice,
+    SubscriptionsRepository,
+    PremiumAnnouncer,
+    SubscriptionsService,
+    PremiumEndSweeper,
+    WebhookReceiver,
+    processedEventsProvider('billing'),
+    PaymentEventsConsumer,
+  ],
+})
 export class BillingModule {}

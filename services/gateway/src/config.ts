@@ -41,6 +41,13 @@ export const gatewayEnvSchema = baseEnvSchema
     GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
     /** The local provider stand-ins (never in production); /dev/mailbox is proxied to it. */
     SANDBOX_URL: z.url().optional(),
+    /** Stripe's publishable key (pk_...) the card form uses; unset = payments are not configured. */
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_...)').optional(),
+    /**
+     * The local Stripe stand-in as a browser reaches it (never in production): when set, the web shows the
+     * stand-in's card form, which confirms payments against this address instead of loading Stripe.js.
+     */
+    STRIPE_BROWSER_API_URL: z.url().optional(),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.PUBLIC_BASE_URL) {
@@ -52,6 +59,16 @@ export const gatewayEnvSchema = baseEnvSchema
     }
     if (config.NODE_ENV === 'production' && config.SANDBOX_URL) {
       ctx.addIssue({ code: 'custom', path: ['SANDBOX_URL'], message: 'must not be set in production' });
+    }
+    if (config.NODE_ENV === 'production' && config.STRIPE_BROWSER_API_URL) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_BROWSER_API_URL'], message: 'must not be set in production' });
+    }
+    if (config.STRIPE_BROWSER_API_URL && !config.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'is required when STRIPE_BROWSER_API_URL is set (the card form sends it to the stand-in)',
+      });
     }
     if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({

@@ -14,6 +14,7 @@ import {
 } from '@medical-qr/platform';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BillingModule } from './billing/billing.module.js';
 import type { GatewayConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { SameOriginGuard } from './http/same-origin.guard.js';
@@ -44,6 +45,7 @@ export class GatewayModule implements OnApplicationShutdown {
         AuthModule,
         AuditModule,
         RecordsModule,
+        BillingModule,
         LiveModule,
       ],
       providers: [

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
-import { CONFIG, EventsModule, QueueModule } from '@medical-qr/platform';
+import { CONFIG, EventsModule, QueueModule, processedEventsProvider } from '@medical-qr/platform';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import type { IdentityConfig } from './config.js';
@@ -19,6 +19,7 @@ import { UsersRepository } from './users/users.repository.js';
     UsersRepository,
     EmailTokensRepository,
     MailSender,
+    processedEventsProvider('identity'),
     ScanAlertsConsumer,
     {
       provide: PasswordHasher,

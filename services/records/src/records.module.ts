@@ -1,19 +1,29 @@
 import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
-import { EventsModule, QueueModule } from '@medical-qr/platform';
+import { EventsModule, QueueModule, processedEventsProvider } from '@medical-qr/platform';
 import { CardController } from './card/card.controller.js';
 import { CardService } from './card/card.service.js';
 import { ExpiryScheduler } from './expiry/expiry.scheduler.js';
 import { ExpiryWorker } from './expiry/expiry.worker.js';
+import { PremiumLifetimeConsumer } from './premium/premium-lifetime.consumer.js';
 import { PremiumStatusClient } from './premium/premium-status.client.js';
 import { RecordsController } from './records/records.controller.js';
 import { RecordsRepository } from './records/records.repository.js';
 import { RecordsService } from './records/records.service.js';
 
-/** Medical records, contacts, QR images, expiry, the public card and the scan log. */
+/** Medical records, contacts, QR images, expiry (following the owner's premium), the public card and the scan log. */
 @Module({
   imports: [QueueModule.register(Queues.recordsExpiry), EventsModule.register({ name: 'records' })],
   controllers: [RecordsController, CardController],
-  providers: [RecordsRepository, RecordsService, CardService, ExpiryScheduler, ExpiryWorker, PremiumStatusClient],
+  providers: [
+    RecordsRepository,
+    RecordsService,
+    CardService,
+    ExpiryScheduler,
+    ExpiryWorker,
+    PremiumStatusClient,
+    processedEventsProvider('records'),
+    PremiumLifetimeConsumer,
+  ],
 })
 export class RecordsModule {}

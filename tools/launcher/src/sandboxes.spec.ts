@@ -37,12 +37,14 @@ describe('which providers run on stand-ins', () => {
   const names = (env: NodeJS.ProcessEnv) => standInProviders(env).map((provider) => provider.name);
 
   it('stands in for each provider whose real variables are unset', () => {
-    expect(names({})).toEqual(['smtp', 'google']);
-    expect(names({ SMTP_URL: 'smtp://mail.example:587' })).toEqual(['google']);
-    expect(names({ GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com' })).toEqual(['smtp']);
-    expect(names({ SMTP_URL: 'smtp://mail.example:587', GOOGLE_CLIENT_ID: 'x' })).toEqual([]);
-    expect(describeProviders({ SMTP_URL: 'smtp://mail.example:587' })).toBe(
-      'Providers: SMTP mail: real (SMTP_URL is set); Google sign-in: local stand-in.',
+    expect(names({})).toEqual(['smtp', 'google', 'stripe']);
+    expect(names({ SMTP_URL: 'smtp://mail.example:587' })).toEqual(['google', 'stripe']);
+    expect(names({ GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com' })).toEqual(['smtp', 'stripe']);
+    expect(
+      names({ SMTP_URL: 'smtp://mail.example:587', GOOGLE_CLIENT_ID: 'x', STRIPE_SECRET_KEY: 'sk_live_x' }),
+    ).toEqual([]);
+    expect(describeProviders({ SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_test_x' })).toBe(
+      'Providers: SMTP mail: real (SMTP_URL is set); Google sign-in: local stand-in; Stripe payments: real (STRIPE_SECRET_KEY is set).',
     );
   });
 
@@ -57,11 +59,21 @@ describe('which providers run on stand-ins', () => {
       GOOGLE_AUTH_URL: 'http://localhost:4100/o/oauth2/v2/auth',
       GOOGLE_TOKEN_URL: 'http://127.0.0.1:4100/token',
       GOOGLE_USERINFO_URL: 'http://127.0.0.1:4100/oauth2/v3/userinfo',
+      STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
+      STRIPE_API_URL: 'http://127.0.0.1:4100',
+      STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in_secret',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stand_in',
+      STRIPE_BROWSER_API_URL: 'http://localhost:4100',
     });
     expect(planSandboxes({ ...client, SMTP_URL: 'smtp://mail.example:587' }).providerEnv).not.toHaveProperty(
       'SMTP_URL',
     );
-    const realGoogle = { GOOGLE_CLIENT_ID: 'x', MAIL_FROM: 'Me <me@example.com>', SANDBOX_SMTP_PORT: '2626' };
+    const realGoogle = {
+      GOOGLE_CLIENT_ID: 'x',
+      STRIPE_SECRET_KEY: 'sk_test_real',
+      MAIL_FROM: 'Me <me@example.com>',
+      SANDBOX_SMTP_PORT: '2626',
+    };
     expect(planSandboxes(realGoogle).providerEnv).toEqual({
       SANDBOX_URL: 'http://127.0.0.1:4100',
       SMTP_URL: 'smtp://127.0.0.1:2626',
@@ -148,12 +160,25 @@ describe('the sandbox process', () => {
       ).json()) as { access_token: string };
       const info = await fetch(GOOGLE_USERINFO_URL!, { headers: { authorization: `Bearer ${token.access_token}` } });
       expect(info.status).toBe(200);
+
+      // A browser's card, as the web's card form sends it to the Stripe stand-in.
+      const { STRIPE_API_URL, STRIPE_PUBLISHABLE_KEY } = sandbox.providerEnv;
+      const card = await fetch(`${STRIPE_API_URL}/v1/payment_methods`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${STRIPE_PUBLISHABLE_KEY}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: `type=card&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=${new Date().getFullYear() + 2}&card[cvc]=123`,
+      });
+      expect(card.status).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
 
       const log = lines.join('\n');
       expect(log).toContain('GET /health 200');
       expect(log).toContain('POST /token 200');
       expect(log).toContain('mail caught');
+      expect(log).toContain('POST /v1/payment_methods 200');
       for (const secret of [
         code,
         token.access_token,
@@ -163,6 +188,7 @@ describe('the sandbox process', () => {
         '918273',
         'secret body',
         'tok-5551',
+        '4242424242424242',
       ]) {
         expect(log).not.toContain(secret);
       }

@@ -8,10 +8,14 @@ describe('loadSandboxConfig', () => {
       host: '127.0.0.1',
       httpPort: 4100,
       ports: { SANDBOX_SMTP_PORT: 2525 },
-      providers: ['smtp', 'google'],
+      providers: ['smtp', 'google', 'stripe'],
       settings: {
         SANDBOX_GOOGLE_CLIENT_ID: 'local-google-client',
         SANDBOX_GOOGLE_CLIENT_SECRET: 'local-google-secret',
+        SANDBOX_STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in_secret',
+        SANDBOX_STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stand_in',
+        SANDBOX_STRIPE_PERIOD_SECONDS: '0',
+        SANDBOX_STRIPE_WEBHOOK_RETRY_MS: '1000',
       },
       productUrl: undefined,
       logLevel: 'info',
@@ -30,6 +34,6 @@ describe('loadSandboxConfig', () => {
     const problems = (error as ConfigError).problems.join('\n');
     expect(problems).toMatch(/^SANDBOX_HTTP_PORT: a port number/m);
     expect(problems).toMatch(/^SANDBOX_SMTP_PORT: a port number/m);
-    expect(problems).toMatch(/^SANDBOX_PROVIDERS: a comma-separated list of smtp, google$/m);
+    expect(problems).toMatch(/^SANDBOX_PROVIDERS: a comma-separated list of smtp, google, stripe$/m);
   });
 });

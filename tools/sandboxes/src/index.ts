@@ -20,3 +20,14 @@ export {
   TOKEN_LIFETIME_S,
   type GoogleIdentity,
 } from './google/index.js';
+export {
+  stripeProvider,
+  StripeStandIn,
+  stripeSignature,
+  API_VERSION as STRIPE_API_VERSION,
+  LOCAL_STRIPE_SECRET_KEY,
+  TEST_PAYMENT_METHODS,
+  WEBHOOK_TRIES as STRIPE_WEBHOOK_TRIES,
+  type StandInSettings as StripeStandInSettings,
+  type StandInEvent as StripeStandInEvent,
+} from './stripe/index.js';

@@ -1,9 +1,11 @@
 import { googleProvider } from './google/index.js';
 import type { ProviderDescriptor } from './provider-descriptor.js';
 import { smtpProvider } from './smtp/index.js';
+import { stripeProvider } from './stripe/index.js';
 
 /**
  * Every provider stand-in, in the order `npm start` reports them. The sandbox server, its configuration and the
- * launcher all loop over this list: a new stand-in is its folder under src/ plus one entry here.
+ * launcher all loop over this list: a new stand-in is its folder under src/ plus one entry here. Routers are mounted
+ * in this order; Stripe comes after Google, whose `/v1/userinfo` shares Stripe's `/v1` prefix.
  */
-export const PROVIDERS: readonly ProviderDescriptor[] = [smtpProvider, googleProvider];
+export const PROVIDERS: readonly ProviderDescriptor[] = [smtpProvider, googleProvider, stripeProvider];

@@ -28,6 +28,9 @@ describe('document titles', () => {
     ['/expired', 'QR code expired · Medical QR'],
     ['/reset-password/abc', 'Reset password · Medical QR'],
     ['/no/such/page', 'Page not found · Medical QR'],
+    ['/pricing', 'Pricing · Medical QR'],
+    ['/my-account', 'My Account · Medical QR'],
+    ['/premium/success', 'Payment · Medical QR'],
   ])('%s is titled "%s"', async (path, title) => {
     renderApp(path);
     await screen.findAllByRole('heading', { level: 1 });

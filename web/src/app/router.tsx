@@ -1,5 +1,7 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
+import { ScreenLoading } from '../components/ui/screen-loading';
 import { paths } from '../lib/paths';
 import { ExpiredRoute } from './routes/expired';
 import { HomeRoute } from './routes/home';
@@ -7,6 +9,23 @@ import { NotFoundRoute } from './routes/not-found';
 import { ResetPasswordRoute } from './routes/reset-password';
 import { RootLayout } from './routes/root-layout';
 import { VerifyEmailRoute } from './routes/verify-email';
+
+// Screens a first visit rarely needs load when first opened, so the home page stays light.
+const MyAccountRoute = lazy(() => import('./routes/my-account').then((module) => ({ default: module.MyAccountRoute })));
+const PremiumSuccessRoute = lazy(() =>
+  import('./routes/premium-success').then((module) => ({ default: module.PremiumSuccessRoute })),
+);
+const PricingRoute = lazy(() => import('./routes/pricing').then((module) => ({ default: module.PricingRoute })));
+const SubscribeRoute = lazy(() => import('./routes/subscribe').then((module) => ({ default: module.SubscribeRoute })));
+
+/** A screen loaded on demand: the header stays, the screen's place says it is loading. */
+function onDemand(Screen: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <Screen />
+    </Suspense>
+  );
+}
 
 /**
  * The route tree. Screens of SPEC section 2 join as their features land (paths in lib/paths.ts);
@@ -22,6 +41,10 @@ export const routes: RouteObject[] = [
       { path: paths.expired.path, element: <ExpiredRoute /> },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
+      { path: paths.myAccount.path, element: onDemand(MyAccountRoute) },
+      { path: paths.pricing.path, element: onDemand(PricingRoute) },
+      { path: paths.subscribe.path, element: onDemand(SubscribeRoute) },
+      { path: paths.premiumSuccess.path, element: onDemand(PremiumSuccessRoute) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,11 +1,12 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { notificationsSlice } from '../components/ui/notifications/notifications-slice';
 import { authUiSlice } from '../features/auth/auth-slice';
+import { pricingDialogSlice } from '../features/premium/pricing-dialog-slice';
 import { themeSlice } from '../features/theme/theme-slice';
 import { api } from '../lib/api';
 
 /** Features with their own state add their slice here. */
-export const rootReducer = combineSlices(api, themeSlice, notificationsSlice, authUiSlice);
+export const rootReducer = combineSlices(api, themeSlice, notificationsSlice, authUiSlice, pricingDialogSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,6 +1,9 @@
+import type { Provider } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.js';
+import { DATABASE } from '../service/tokens.js';
 import type { EventContext } from './event-envelope.js';
+import { EVENT_RETENTION_MS } from './event-streams.js';
 
 /** The transaction an effect runs in, together with the record that the event was handled. */
 export type EventTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -52,4 +55,20 @@ export class ProcessedEvents {
     );
     return result.rowCount ?? 0;
   }
+}
+
+/**
+ * A consuming service's {@link ProcessedEvents}, injectable by its class. Ids older than anything
+ * the streams still keep are forgotten once, at start (migrations have made the table by then).
+ */
+export function processedEventsProvider(schema: string): Provider {
+  return {
+    provide: ProcessedEvents,
+    inject: [DATABASE],
+    useFactory: async (database: DatabaseHandle) => {
+      const processed = new ProcessedEvents(database, schema);
+      await processed.forgetOlderThan(2 * EVENT_RETENTION_MS);
+      return processed;
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from 'helmet';
+import type { GatewayConfig } from '../config.js';
 
 /**
  * Hashes of the inline scripts in the built pages (the pre-paint theme script), so CSP can allow
@@ -18,16 +19,51 @@ export function inlineScriptHashes(distDir: string): string[] {
   return [...new Set(hashes)];
 }
 
-/** Helmet with a strict Content-Security-Policy: same-origin everything, no inline script but the hashed ones. */
-export function securityHeaders(distDir: string) {
+/** Where the card form's scripts, frames and calls may go, by how payments are configured. */
+export interface PaymentSources {
+  scriptSrc: string[];
+  frameSrc: string[];
+  connectSrc: string[];
+}
+
+/** Stripe.js's own hosts (Stripe's CSP guide): the script, its card iframes and 3-D Secure frames, its API. */
+const STRIPE_JS_SOURCES: PaymentSources = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+};
+
+/**
+ * With the local stand-in the card form is ours and only calls the stand-in's API (its authentication page is a
+ * top-level navigation, which CSP does not govern); with a real publishable key it is Stripe.js; with neither,
+ * nothing is loaded and the policy stays same-origin.
+ */
+export function paymentSources(
+  config: Pick<GatewayConfig, 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_BROWSER_API_URL'>,
+): PaymentSources {
+  if (config.STRIPE_BROWSER_API_URL)
+    return { scriptSrc: [], frameSrc: [], connectSrc: [new URL(config.STRIPE_BROWSER_API_URL).origin] };
+  if (config.STRIPE_PUBLISHABLE_KEY) return STRIPE_JS_SOURCES;
+  return { scriptSrc: [], frameSrc: [], connectSrc: [] };
+}
+
+/**
+ * Helmet with a strict Content-Security-Policy: same-origin everything, no inline script but the hashed ones, and
+ * the payment provider's hosts only when payments are configured.
+ */
+export function securityHeaders(
+  config: Pick<GatewayConfig, 'WEB_DIST_DIR' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_BROWSER_API_URL'>,
+) {
+  const payments = paymentSources(config);
   return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(distDir)],
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.WEB_DIST_DIR), ...payments.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...payments.connectSrc],
+        frameSrc: ["'self'", ...payments.frameSrc],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

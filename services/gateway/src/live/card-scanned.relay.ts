@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DurableEvents, LiveMessageTypes } from '@medical-qr/contracts';
 import { EVENT_BUS, type EventBus } from '@medical-qr/platform';
-import { LiveSocketServer } from './live-socket.server.js';
+import { LiveSocketGateway } from './live-socket.gateway.js';
 
 /**
  * Tells the owner's open tabs on this replica that one of their premium cards was just viewed.
@@ -13,7 +13,7 @@ export class CardScannedRelay implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     @Inject(EVENT_BUS) private readonly events: EventBus,
-    private readonly sockets: LiveSocketServer,
+    private readonly sockets: LiveSocketGateway,
   ) {}
 
   onApplicationBootstrap() {

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { SessionModule } from '../session/session.module.js';
 import { CardScannedRelay } from './card-scanned.relay.js';
-import { LiveSocketServer } from './live-socket.server.js';
+import { LiveSocketGateway } from './live-socket.gateway.js';
+import { SubscriptionUpdatedRelay } from './subscription-updated.relay.js';
 
 /** The `/ws` live socket and the events it relays to the owner's open tabs. */
 @Module({
-  providers: [LiveSocketServer, CardScannedRelay],
-  exports: [LiveSocketServer],
+  imports: [SessionModule],
+  providers: [LiveSocketGateway, CardScannedRelay, SubscriptionUpdatedRelay],
+  exports: [LiveSocketGateway],
 })
 export class LiveModule {}

@@ -2,11 +2,8 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type { Logger } from 'pino';
 import { DurableEvents, Queues, type CardScannedEvent, type MailJob } from '@medical-qr/contracts';
 import {
-  DATABASE,
-  type DatabaseHandle,
   type DeliveryContext,
   EVENT_BUS,
-  EVENT_RETENTION_MS,
   type EventBus,
   InjectQueue,
   type JobQueue,
@@ -25,20 +22,15 @@ const SENT_ALERT_KEPT_SECONDS = 24 * 3600;
  */
 @Injectable()
 export class ScanAlertsConsumer implements OnApplicationBootstrap {
-  private readonly processed: ProcessedEvents;
-
   constructor(
     private readonly users: UsersRepository,
     @InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>,
     @Inject(EVENT_BUS) private readonly events: EventBus,
-    @Inject(DATABASE) database: DatabaseHandle,
+    private readonly processed: ProcessedEvents,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.processed = new ProcessedEvents(database, 'identity');
-  }
+  ) {}
 
   async onApplicationBootstrap() {
-    await this.processed.forgetOlderThan(2 * EVENT_RETENTION_MS);
     await this.events.consume(DurableEvents.cardScanned, (event, context) => this.alert(event, context));
   }
 

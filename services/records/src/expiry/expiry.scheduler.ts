@@ -21,14 +21,26 @@ export class ExpiryScheduler implements OnModuleInit {
     await this.queue.repeat(ExpiryJobs.sweep, this.config.EXPIRY_SWEEP_INTERVAL_MS, {});
   }
 
-  /** Queues the code's expiry; a failure only delays the switch-off until the next sweep. */
+  /** Queues a new code's expiry; a failure only delays the switch-off until the next sweep. */
   async schedule(recordId: string, expiresAt: Date | null): Promise<void> {
-    if (!expiresAt) return;
+    if (expiresAt) await this.enqueue(`expire-${recordId}`, recordId, expiresAt);
+  }
+
+  /**
+   * Queues the expiry of a lifetime given to an existing code (premium ended). The code may still
+   * have its first job, pending or kept as completed, so this one has an id of its own; the old
+   * job finds the code not yet due and does nothing.
+   */
+  async scheduleNewLifetime(recordId: string, expiresAt: Date): Promise<void> {
+    await this.enqueue(`expire-${recordId}-${expiresAt.getTime()}`, recordId, expiresAt);
+  }
+
+  private async enqueue(jobId: string, recordId: string, expiresAt: Date): Promise<void> {
     try {
       await this.queue.add(
         ExpiryJobs.expire,
         { recordId },
-        { jobId: `expire-${recordId}`, delay: Math.max(0, expiresAt.getTime() - Date.now()) },
+        { jobId, delay: Math.max(0, expiresAt.getTime() - Date.now()) },
       );
     } catch (error) {
       this.logger.warn({ err: error, recordId }, 'expiry job not queued; the sweep will catch this code');

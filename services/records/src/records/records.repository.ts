@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { EmergencyContact, EmergencyContactInput, MedicalForm } from '@medical-qr/contracts';
 import { DATABASE, FIELD_CIPHER, type Database, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { emergencyContacts, medicalRecords, scanEvents, type MedicalRecordRow } from '../database/schema.js';
@@ -38,7 +38,18 @@ export interface NewRecord {
   expiresAt: Date | null;
 }
 
+/** When one code stops opening its card. */
+export interface RecordLifetime {
+  id: string;
+  expiresAt: Date;
+}
+
 type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The user's codes that open their card as far as the row says (the expiry time is each caller's own condition). */
+function activeOf(userId: string) {
+  return and(eq(medicalRecords.userId, userId), eq(medicalRecords.isActive, true), isNull(medicalRecords.replacedAt));
+}
 
 /**
  * Reads and writes medical records and contacts. Every medical value, name, email and phone is
@@ -79,10 +90,13 @@ export class RecordsRepository {
    * codes at once cannot both leave an active code behind.
    */
   async forUser<T>(userId: string, work: (scope: UserRecordsScope) => Promise<T>): Promise<T> {
-    return this.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${userId}, 0))`);
-      return work(new UserRecordsScope(this, tx, userId));
-    });
+    return this.database.db.transaction(async (tx) => work(await this.lockedScope(tx, userId)));
+  }
+
+  /** One user's records inside a transaction opened elsewhere (an event's), holding that user's lock from now on. */
+  async lockedScope(transaction: Executor, userId: string): Promise<UserRecordsScope> {
+    await transaction.execute(sql`select pg_advisory_xact_lock(hashtextextended(${userId}, 0))`);
+    return new UserRecordsScope(this, transaction, userId);
   }
 
   async listByUser(userId: string, executor: Executor = this.database.db): Promise<StoredRecord[]> {
@@ -113,7 +127,10 @@ export class RecordsRepository {
     return row && this.withContacts(row);
   }
 
-  /** Switches off one code if its time has come; answers whether it did. */
+  /**
+   * Switches off one code if its time has come; answers whether it did. A code whose expiry was
+   * lifted (premium) or moved later is not due, so its earlier job does nothing.
+   */
   async expireIfDue(recordId: string): Promise<boolean> {
     const rows = await this.database.db
       .update(medicalRecords)
@@ -173,6 +190,32 @@ export class RecordsRepository {
       .update(medicalRecords)
       .set({ isActive: false, replacedAt: sql`now()` })
       .where(and(eq(medicalRecords.userId, userId), eq(medicalRecords.isActive, true)));
+  }
+
+  /**
+   * @internal Used by {@link UserRecordsScope}. Premium began: every code of the user that still
+   * opens its card never expires from now on. Answers the ids lifted.
+   */
+  async liftExpiryWith(executor: Executor, userId: string): Promise<string[]> {
+    const rows = await executor
+      .update(medicalRecords)
+      .set({ expiresAt: null })
+      .where(and(activeOf(userId), gt(medicalRecords.expiresAt, sql`now()`)))
+      .returning({ id: medicalRecords.id });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * @internal Used by {@link UserRecordsScope}. Premium ended: every never-expiring code of the
+   * user that still opens its card gets a free lifetime ending at `expiresAt`. Answers those codes.
+   */
+  async giveLifetimeWith(executor: Executor, userId: string, expiresAt: Date): Promise<RecordLifetime[]> {
+    const rows = await executor
+      .update(medicalRecords)
+      .set({ expiresAt })
+      .where(and(activeOf(userId), isNull(medicalRecords.expiresAt)))
+      .returning({ id: medicalRecords.id });
+    return rows.map((row) => ({ id: row.id, expiresAt }));
   }
 
   /** The user's own record, read with `executor` (the database, or a transaction). */
@@ -333,5 +376,15 @@ export class UserRecordsScope {
   /** Rewrites one of the user's records in place (the caller has found it with {@link find}). */
   update(recordId: string, change: RecordChange): Promise<StoredRecord> {
     return this.repository.updateWith(this.executor, recordId, change);
+  }
+
+  /** Premium began: the user's codes that open their card never expire. Answers their ids. */
+  liftExpiry(): Promise<string[]> {
+    return this.repository.liftExpiryWith(this.executor, this.userId);
+  }
+
+  /** Premium ended: the user's never-expiring active codes live until `expiresAt`, counted from now. */
+  giveLifetime(expiresAt: Date): Promise<RecordLifetime[]> {
+    return this.repository.giveLifetimeWith(this.executor, this.userId, expiresAt);
   }
 }

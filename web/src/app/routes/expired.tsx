@@ -1,7 +1,6 @@
 import { BellRing, Crown, Headset, Infinity as InfinityIcon, QrCode, TimerOff, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
 import { EmergencyCallLead } from '../../components/errors/emergency-call-lead';
-import { buttonClasses } from '../../components/ui/button';
+import { ActionLink } from '../../components/ui/action-link';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { PREMIUM_PRICE, QR_LIFETIME } from '../../lib/plans';
@@ -34,24 +33,12 @@ export function ExpiredRoute() {
       </p>
 
       <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
-        <Link
-          to={paths.pricing.getHref()}
-          className={buttonClasses({ size: 'lg', className: 'w-full whitespace-nowrap sm:w-auto' })}
-        >
-          <Crown className="size-5" aria-hidden="true" />
+        <ActionLink to={paths.pricing.getHref()} icon={Crown}>
           Reactivate with Premium
-        </Link>
-        <Link
-          to={paths.home.getHref()}
-          className={buttonClasses({
-            variant: 'secondary',
-            size: 'lg',
-            className: 'w-full whitespace-nowrap sm:w-auto',
-          })}
-        >
-          <QrCode className="size-5" aria-hidden="true" />
+        </ActionLink>
+        <ActionLink to={paths.home.getHref()} icon={QrCode} variant="secondary">
           Create New QR Code
-        </Link>
+        </ActionLink>
       </div>
 
       <div className="mt-12 w-full rounded-3xl border border-slate-200 bg-white p-5 text-left shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">

@@ -9,6 +9,9 @@ import {
   NoActiveQrDialog,
   type LoginRequest,
 } from '../../features/medical-records';
+// The promo and the dialog's hook alone, not the premium feature's index (its screens load on demand).
+import { HousePromo } from '../../features/premium/house-promo';
+import { usePricingDialog } from '../../features/premium/use-pricing-dialog';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useAppDispatch } from '../../lib/hooks';
 import { latestLiveStoredCode } from '../../lib/storage';
@@ -59,6 +62,7 @@ function SignedOutHome() {
 }
 
 function SignedInHome({ user, isPremium }: { user: CurrentUser; isPremium: boolean }) {
+  const pricing = usePricingDialog();
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
       <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">
@@ -70,7 +74,11 @@ function SignedInHome({ user, isPremium }: { user: CurrentUser; isPremium: boole
       <p className="mt-2 mb-8 max-w-2xl text-base text-slate-600 dark:text-slate-300">
         Responders see exactly what you save here. Keep it current, and keep the code where it can be found.
       </p>
-      <MedicalRecordsDashboard person={user} isPremium={isPremium} />
+      <MedicalRecordsDashboard
+        person={user}
+        isPremium={isPremium}
+        promo={isPremium ? null : <HousePromo onSeePremium={pricing.open} />}
+      />
     </div>
   );
 }

@@ -1,21 +1,37 @@
-import { useCallback } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { matchPath, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { notify, Toaster } from '../../components/ui/notifications';
-import { AuthDialogs, AuthSession, useAuth } from '../../features/auth';
+import { AuthDialogs, AuthSession, useAuth, useLoginDialog } from '../../features/auth';
+import { LiveUpdates } from '../../features/live-updates';
+// The pricing dialog's hook alone (not the premium feature's index): the dialog itself loads when first opened.
+import { usePricingDialog } from '../../features/premium/use-pricing-dialog';
 import { useTheme } from '../../features/theme';
+import { paths } from '../../lib/paths';
+import { planOf, SIGN_IN_TO_UPGRADE, type PlanId } from '../../lib/plans';
 import { shareLink } from '../../lib/share';
 import { useAppDispatch } from '../../lib/hooks';
 
+const PREMIUM_SCREENS = [paths.pricing.path, paths.subscribe.path, paths.premiumSuccess.path];
+
+const PricingDialog = lazy(() =>
+  import('../../features/premium/pricing-dialog').then((module) => ({ default: module.PricingDialog })),
+);
+
 /**
  * The frame of every screen. It composes the features the header shows (auth, theme, share), the
- * login dialogs any screen can open, and the signed-in session (storage, inactivity logout).
+ * login and pricing dialogs any screen can open, the signed-in session (storage, inactivity logout)
+ * and its live connection.
  */
 export function RootLayout() {
   const { user, isAuthenticated, isPremium, logout } = useAuth();
   const { theme, toggleTheme } = useTheme();
   const share = useShareCurrentPage();
+  const pricing = usePricingDialog();
+  // The plans and the subscription's own screens need no prompt to go premium.
+  const { pathname } = useLocation();
+  const onPremiumScreen = PREMIUM_SCREENS.some((pattern) => matchPath(pattern, pathname));
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -33,6 +49,7 @@ export function RootLayout() {
         onShare={share}
         cartCount={isAuthenticated ? 0 : undefined}
         onLogout={logout}
+        onUpgrade={isPremium || onPremiumScreen ? undefined : pricing.open}
       />
       <main id="main" className="flex-1">
         <Outlet />
@@ -40,6 +57,8 @@ export function RootLayout() {
       <Footer />
       <AuthSession />
       <AuthDialogs />
+      <PricingDialogHost current={planOf({ isAuthenticated, isPremium })} />
+      <LiveUpdates signedIn={isAuthenticated} />
       <Toaster />
       <ScrollRestoration />
     </div>
@@ -64,4 +83,26 @@ function useShareCurrentPage() {
       dispatch(notify({ type: 'error', title: 'Copy Failed', description: 'Failed to copy link to clipboard.' }));
     }
   }, [dispatch]);
+}
+
+/** Mounts the pricing dialog once it is first asked for, and keeps it (so it can animate out). */
+function PricingDialogHost({ current }: { current: PlanId }) {
+  const { isOpen } = usePricingDialog();
+  const loginDialog = useLoginDialog();
+  const [wanted, setWanted] = useState(isOpen);
+  useEffect(() => {
+    if (isOpen) setWanted(true);
+  }, [isOpen]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <PricingDialog
+        current={current}
+        onSignInToUpgrade={() =>
+          loginDialog.open({ tab: 'sign-in', upgrade: true, notice: { tone: 'info', text: SIGN_IN_TO_UPGRADE } })
+        }
+        onCreateAccount={() => loginDialog.open({ tab: 'create-account' })}
+      />
+    </Suspense>
+  );
 }

@@ -24,6 +24,8 @@ export interface HeaderProps {
   /** Items in the cart; without it (or signed out) there is no cart entry. */
   cartCount?: number;
   onLogout?: () => void;
+  /** Opens the pricing plans; without it (or for premium users) there is no upgrade prompt. */
+  onUpgrade?: () => void;
   /** QR Scanner entry in the mobile menu; on by default. */
   scannerEnabled?: boolean;
   /** History entries for signed-in users; on by default. */

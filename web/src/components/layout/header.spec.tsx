@@ -61,7 +61,7 @@ describe('Header', () => {
   it('lists the signed-out entries in the mobile menu', () => {
     renderApp('/');
     openMenu();
-    expect(menuEntryNames()).toEqual(['Dark Mode', 'QR Scanner', 'Share', 'QR Merch Shop', 'Login']);
+    expect(menuEntryNames()).toEqual(['Dark Mode', 'QR Scanner', 'Share', 'QR Merch Shop', 'Go Premium', 'Login']);
     expect(within(screen.getByRole('dialog')).getByRole('separator')).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, LogIn, Moon, Share2, ShoppingBag, ShoppingCart, Sun } from 'lucide-react';
+import { ArrowLeft, Crown, LogIn, Moon, Share2, ShoppingBag, ShoppingCart, Sun } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { buttonClasses, CountBadge } from '../ui/button';
@@ -9,9 +9,15 @@ import { UserMenu } from './user-menu';
 
 const iconClass = 'size-6';
 
+// A ghost button in premium's amber: the crown alone on tablets, with its words on wide screens.
+const upgradeButtonClass =
+  'inline-flex size-11 shrink-0 items-center justify-center gap-2 rounded-xl font-semibold text-amber-800 transition-colors ' +
+  'hover:bg-amber-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-600 ' +
+  'lg:w-auto lg:px-3 dark:text-amber-300 dark:hover:bg-amber-950/50 dark:focus-visible:outline-red-400';
+
 /** The app header (SPEC section 2, "Header"): back, title, greeting, actions; a menu on small screens. */
 export function Header(props: HeaderProps) {
-  const { user, isPremium = false, theme, onToggleTheme, onShare, cartCount, onLogout } = props;
+  const { user, isPremium = false, theme, onToggleTheme, onShare, cartCount, onLogout, onUpgrade } = props;
   const location = useLocation();
   const navigate = useNavigate();
   const isHome = location.pathname === paths.home.path;
@@ -60,6 +66,12 @@ export function Header(props: HeaderProps) {
           ) : null}
 
           <nav aria-label="Quick actions" className="hidden items-center gap-1 md:flex">
+            {onUpgrade && !isPremium ? (
+              <button type="button" onClick={onUpgrade} title="See the plans" className={upgradeButtonClass}>
+                <Crown className={iconClass} aria-hidden="true" />
+                <span className="sr-only lg:not-sr-only">Go Premium</span>
+              </button>
+            ) : null}
             <Link
               to={paths.shop.getHref()}
               aria-label="QR Merch Shop"

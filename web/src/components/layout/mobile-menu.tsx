@@ -37,13 +37,13 @@ type MenuEntry =
       onSelect?: () => void;
       ariaLabel?: string;
       trailing?: ReactNode;
-      tone?: 'primary' | 'destructive';
+      tone?: 'primary' | 'destructive' | 'premium';
     }
   | { kind: 'divider' };
 
 /** The entries SPEC section 2 lists for the small-screen menu, in its order. */
 function menuEntries(props: HeaderProps): MenuEntry[] {
-  const { user, isPremium = false, theme, onToggleTheme, onShare, cartCount, onLogout } = props;
+  const { user, isPremium = false, theme, onToggleTheme, onShare, cartCount, onLogout, onUpgrade } = props;
   const signedIn = user !== null;
   const scannerEnabled = props.scannerEnabled ?? true;
   const historyEnabled = props.historyEnabled ?? true;
@@ -81,6 +81,9 @@ function menuEntries(props: HeaderProps): MenuEntry[] {
         <Crown className="ml-auto size-5 text-amber-500" aria-label="Premium feature" role="img" />
       ),
     });
+  }
+  if (onUpgrade && !isPremium) {
+    entries.push({ kind: 'item', label: 'Go Premium', icon: Crown, onSelect: onUpgrade, tone: 'premium' });
   }
   entries.push({ kind: 'divider' });
   if (signedIn) {
@@ -172,6 +175,7 @@ const toneClasses = {
   default: 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
   primary: 'mt-1 justify-center bg-red-600 font-semibold text-white shadow-sm hover:bg-red-700 active:bg-red-800',
   destructive: 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/60',
+  premium: 'font-semibold text-amber-900 hover:bg-amber-50 dark:text-amber-300 dark:hover:bg-amber-950/50',
 };
 
 function MenuItem({ entry, onChosen }: { entry: Extract<MenuEntry, { kind: 'item' }>; onChosen: () => void }) {

@@ -14,6 +14,8 @@ export interface ModalDialogProps {
   icon?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** `wide` for content laid out in columns (the pricing plans); a narrow card by default. */
+  size?: 'default' | 'wide';
   /** While true, Escape, outside clicks and the close button do nothing (e.g. a request is pending). */
   preventClose?: boolean;
   /** On open, focus the first text input instead of the first button (the close button). */
@@ -62,6 +64,7 @@ export function ModalDialog(props: ModalDialogProps) {
     icon,
     children,
     className,
+    size = 'default',
     preventClose = false,
     focusFirstInput = false,
     onCloseAutoFocus,
@@ -94,7 +97,8 @@ export function ModalDialog(props: ModalDialogProps) {
           onPointerDownOutside={guard}
           onInteractOutside={guard}
           className={cn(
-            'dialog-pop fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
+            'dialog-pop fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] -translate-x-1/2 -translate-y-1/2',
+            size === 'wide' ? 'max-w-5xl' : 'max-w-md',
             'overflow-y-auto overscroll-contain rounded-3xl bg-white p-5 shadow-2xl outline-none sm:p-7',
             'dark:bg-slate-900 dark:ring-1 dark:ring-slate-800',
             className,

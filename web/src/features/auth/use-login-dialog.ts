@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
-import { rememberLoginRedirect } from '../../lib/login-gate';
+import { rememberLoginRedirect, rememberUpgradeIntent } from '../../lib/login-gate';
 import {
   authDialogClosed,
   forgotPasswordOpened,
@@ -17,6 +17,8 @@ export interface OpenLoginOptions {
   notice?: LoginNotice;
   /** Prefills the email field. */
   email?: string;
+  /** The visitor chose premium: once signed in they go on to /subscribe. */
+  upgrade?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function useLoginDialog() {
   const open = useCallback(
     (options: OpenLoginOptions = {}) => {
       if (options.redirectTo) rememberLoginRedirect(options.redirectTo);
+      if (options.upgrade) rememberUpgradeIntent();
       dispatch(loginDialogOpened({ tab: options.tab, notice: options.notice, email: options.email }));
     },
     [dispatch],

@@ -1,5 +1,5 @@
 import { MAX_CONTACTS_FREE, MAX_CONTACTS_PREMIUM, type MedicalRecord } from '@medical-qr/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { Spinner } from '../../components/ui/spinner';
@@ -30,8 +30,18 @@ function hasExpired(record: MedicalRecord): boolean {
 /**
  * The signed-in home page (SPEC section 2, "Home and login"): the expired-code card, or the
  * medical form prefilled from the newest record (else from the account) beside the active code.
+ * `promo` (a house promo for non-premium users) goes below the form; the expired card makes its
+ * own offer, so it has none.
  */
-export function MedicalRecordsDashboard({ person, isPremium }: { person: PersonDetails; isPremium: boolean }) {
+export function MedicalRecordsDashboard({
+  person,
+  isPremium,
+  promo,
+}: {
+  person: PersonDetails;
+  isPremium: boolean;
+  promo?: ReactNode;
+}) {
   const { data, isLoading, isError, isFetching, refetch } = useGetDashboardQuery();
   const [createAfterExpiry, setCreateAfterExpiry] = useState(false);
 
@@ -81,6 +91,7 @@ export function MedicalRecordsDashboard({ person, isPremium }: { person: PersonD
       active={record?.isActive ? record : null}
       initialValues={record ? medicalFormFromRecord(record, emergencyContacts) : emptyMedicalForm(person)}
       isPremium={isPremium}
+      promo={promo}
     />
   );
 }
@@ -90,11 +101,13 @@ function RecordEditor({
   active,
   initialValues,
   isPremium,
+  promo,
 }: {
   record: MedicalRecord | null;
   active: MedicalRecord | null;
   initialValues: MedicalFormValues;
   isPremium: boolean;
+  promo?: ReactNode;
 }) {
   const qrHeadingRef = useRef<HTMLHeadingElement>(null);
   const revealNewCode = useRef(false);
@@ -153,6 +166,7 @@ function RecordEditor({
           submitNote={submitNote}
           onSubmit={active ? update : create}
         />
+        {promo ? <div className="mt-10">{promo}</div> : null}
       </section>
     </div>
   );

@@ -1,0 +1,50 @@
+-- The provider's customer of each user, made once (on the first subscribe) and kept.
+create table customers (
+  user_id uuid primary key,
+  stripe_customer_id text not null unique,
+  created_at timestamptz not null default now()
+);
+
+-- Each subscription as the provider last described it. Rows are written only from what the
+-- provider answers (never from what a browser says), and kept after they end.
+create table subscriptions (
+  stripe_subscription_id text primary key,
+  user_id uuid not null,
+  stripe_customer_id text not null,
+  status text not null,
+  current_period_start timestamptz not null,
+  current_period_end timestamptz not null,
+  cancel_at_period_end boolean not null default false,
+  started_at timestamptz not null,
+  ended_at timestamptz,
+  price_id text,
+  price_cents integer,
+  currency text,
+  billing_interval text,
+  -- When the provider created it: "the user's latest subscription" orders by this.
+  created_at timestamptz not null,
+  updated_at timestamptz not null default now()
+);
+create index subscriptions_user_id on subscriptions (user_id, created_at desc);
+
+-- What the other services were last told about each user's premium (subscription.updated), so
+-- a change is announced once, including an end that only the clock brought.
+create table premium_announcements (
+  user_id uuid primary key,
+  is_premium boolean not null,
+  expires_at timestamptz,
+  cancel_at_period_end boolean not null,
+  -- Counts announcements: part of each one's event id, so a retried one keeps its id.
+  version integer not null,
+  announced_at timestamptz not null default now()
+);
+create index premium_announcements_premium_until on premium_announcements (expires_at) where is_premium;
+
+-- Durable events billing has handled (the provider's webhooks), each recorded in the
+-- transaction that stored its effect, so a redelivered event does nothing twice.
+create table processed_events (
+  event_id text primary key,
+  subject text not null,
+  processed_at timestamptz not null default now()
+);
+create index processed_events_processed_at on processed_events (processed_at);

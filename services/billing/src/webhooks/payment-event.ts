@@ -1,0 +1,32 @@
+import type Stripe from 'stripe';
+import type { PaymentEventReceived } from '@medical-qr/contracts';
+import { idOf } from '../subscriptions/subscription-row.js';
+
+/**
+ * What billing needs to know of a provider event it acts on: which subscription (and customer) to
+ * ask the provider about. Null for every other event (other types, invoices of no subscription):
+ * those are acknowledged and ignored.
+ */
+export function paymentEventOf(event: Stripe.Event): PaymentEventReceived | null {
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed': {
+      const subscription = event.data.object;
+      return { type: event.type, subscriptionId: subscription.id, customerId: idOf(subscription.customer) };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_succeeded':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      // In this API version an invoice names its subscription through its parent.
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+      // A one-off invoice concerns no subscription, so nothing of premium.
+      return subscriptionId ? { type: event.type, subscriptionId, customerId: idOf(invoice.customer) } : null;
+    }
+    default:
+      return null;
+  }
+}

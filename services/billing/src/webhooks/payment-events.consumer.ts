@@ -1,0 +1,55 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DurableEvents, type PaymentEventReceived } from '@medical-qr/contracts';
+import { type DeliveryContext, EVENT_BUS, type EventBus, LOGGER, ProcessedEvents } from '@medical-qr/platform';
+import { PaymentProvider } from '../provider/payment-provider.js';
+import { PremiumAnnouncer } from '../subscriptions/premium-announcer.js';
+import { userIdFromMetadata } from '../subscriptions/subscription-row.js';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
+
+/**
+ * Does a webhook's work once per provider event: asks the provider for the subscription as it is
+ * now (the authority, so an event that arrives late or out of order still records the latest
+ * truth), stores it and announces the user's premium if it changed.
+ */
+@Injectable()
+export class PaymentEventsConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly repository: SubscriptionsRepository,
+    private readonly provider: PaymentProvider,
+    private readonly announcer: PremiumAnnouncer,
+    @Inject(EVENT_BUS) private readonly events: EventBus,
+    private readonly processed: ProcessedEvents,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.events.consume(DurableEvents.paymentEventReceived, (event, context) => this.handle(event, context));
+  }
+
+  async handle(event: PaymentEventReceived, context: DeliveryContext): Promise<void> {
+    const subscriptionId = event.subscriptionId;
+    if (!subscriptionId) return;
+    const userId = await this.userFor(subscriptionId, event.customerId);
+    if (!userId) {
+      this.logger.info({ eventId: context.id, type: event.type }, 'payment event for no user of ours ignored');
+      return;
+    }
+    const handled = await this.processed.once(context, async (tx) => {
+      await this.repository.lockUser(tx, userId);
+      const subscription = await this.provider.retrieveSubscription(subscriptionId);
+      if (!subscription) return;
+      await this.announcer.store(tx, userId, subscription);
+      await this.announcer.announce(tx, userId, `${context.id}-premium`);
+    });
+    if (!handled) this.logger.info({ eventId: context.id, type: event.type }, 'payment event already handled');
+  }
+
+  /** Our customer's user, else the user the subscription was made for (its metadata). */
+  private async userFor(subscriptionId: string, customerId: string | null): Promise<string | null> {
+    const known = customerId ? await this.repository.findUserIdByCustomer(customerId) : undefined;
+    if (known) return known;
+    const subscription = await this.provider.retrieveSubscription(subscriptionId);
+    return subscription && userIdFromMetadata(subscription);
+  }
+}

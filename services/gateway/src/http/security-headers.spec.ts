@@ -1,0 +1,58 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { securityHeaders } from './security-headers.js';
+
+/** The Content-Security-Policy a page gets under the given payment settings. */
+async function policyWith(payments: { STRIPE_PUBLISHABLE_KEY?: string; STRIPE_BROWSER_API_URL?: string }) {
+  const app = express();
+  app.use(securityHeaders({ WEB_DIST_DIR: '/nonexistent', ...payments }));
+  app.get('/', (_req, res) => res.send('ok'));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const directives = new Map(
+      response.headers
+        .get('content-security-policy')!
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+    return directives;
+  } finally {
+    server.close();
+  }
+}
+
+describe('the content security policy and payments', () => {
+  it('stays same-origin when payments are not configured', async () => {
+    const policy = await policyWith({});
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:']);
+    expect(policy.get('frame-src')).toEqual(["'self'"]);
+  });
+
+  it("lets the stand-in's card form call the stand-in's origin, and loads no outside script", async () => {
+    const policy = await policyWith({
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+      STRIPE_BROWSER_API_URL: 'http://localhost:4100/',
+    });
+    expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'http://localhost:4100']);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('frame-src')).toEqual(["'self'"]);
+  });
+
+  it("allows Stripe.js's script, frames and API with a real publishable key", async () => {
+    const policy = await policyWith({ STRIPE_PUBLISHABLE_KEY: 'pk_live_example' });
+    expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(policy.get('frame-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'https://api.stripe.com']);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+});

@@ -1,0 +1,33 @@
+import { WebSocket } from 'ws';
+import type { HttpClient } from '../support/http-client.js';
+
+export interface LiveSocketClient {
+  socket: WebSocket;
+  /** Every JSON message received so far, in order. */
+  messages: Array<Record<string, unknown>>;
+  /** Resolves with the close code once the server (or the client) closed the socket. */
+  closed: Promise<number>;
+}
+
+/** Opens `/ws` on `gatewayUrl` as a browser of `user` would (its session cookie), or anonymously. */
+export async function openLiveSocket(gatewayUrl: string, user?: HttpClient): Promise<LiveSocketClient> {
+  const cookie = user ? [...user.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : undefined;
+  const socket = new WebSocket(`${gatewayUrl.replace(/^http/, 'ws')}/ws`, cookie ? { headers: { cookie } } : {});
+  const messages: Array<Record<string, unknown>> = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return { socket, messages, closed };
+}
+
+export async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DurableEvents } from '@medical-qr/contracts';
+import { freePort, startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
+import { createLogger, EventBus } from '@medical-qr/platform';
+import { HttpClient, uniqueEmail } from '../support/http-client.js';
+import { eventually, openLiveSocket, pause, type LiveSocketClient } from './live-socket-client.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SECOND_LOG = `${ROOT}reports/logs/two-gateways-second.log`;
+/** Long enough for a socket's session to be read after it opened (there is no message saying so). */
+const SESSION_READ_MS = 500;
+
+/** Stops a gateway as a deployment would (SIGTERM) and waits until it has exited, by code or by the signal. */
+async function stopGateway(gateway: ChildProcess): Promise<void> {
+  if (gateway.exitCode !== null || gateway.signalCode !== null) return;
+  const exited = new Promise((resolve) => gateway.once('exit', resolve));
+  gateway.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Two gateway replicas in front of one system (same NATS, Redis, database and secrets, as behind a
+ * load balancer): a user's tabs are spread over both, and a change of their premium reaches every tab.
+ */
+describe('the live socket on two gateway replicas', () => {
+  let system: IsolatedStack;
+  let second: ChildProcess;
+  let secondUrl: string;
+  let events: EventBus;
+  const sockets: LiveSocketClient[] = [];
+
+  beforeAll(async () => {
+    system = await startIsolatedStack('two-gateways', { EMAIL_VERIFICATION: 'false' });
+    const port = await freePort();
+    secondUrl = `http://localhost:${port}`;
+    const log = createWriteStream(SECOND_LOG);
+    second = spawn(process.execPath, ['services/gateway/dist/main.js'], {
+      cwd: ROOT,
+      env: { ...system.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    second.stdout!.pipe(log);
+    second.stderr!.pipe(log);
+    await eventually(
+      () =>
+        fetch(`${secondUrl}/api/health/ready`).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      (status) => status === 200,
+      30_000,
+    );
+    events = await EventBus.connect({
+      natsUrl: system.env.NATS_URL!,
+      name: 'two-gateways-test',
+      namespace: system.env.REDIS_PREFIX!,
+      logger: createLogger('two-gateways-test', 'silent'),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    for (const { socket } of sockets) socket.terminate();
+    await events?.close();
+    if (second) await stopGateway(second);
+    await system?.stop();
+  });
+
+  async function signedInUser() {
+    const client = new HttpClient(undefined, system.url);
+    const registered = await client.post('/api/auth/register', {
+      firstName: 'Ada',
+      lastName: 'Byron',
+      email: uniqueEmail('two-gateways'),
+      password: 'two-gateways-pass',
+    });
+    expect(registered.status).toBe(201);
+    return { client, userId: registered.body.user.id as string };
+  }
+
+  async function open(gatewayUrl: string, user?: HttpClient) {
+    const live = await openLiveSocket(gatewayUrl, user);
+    sockets.push(live);
+    return live;
+  }
+
+  const updateFor = (userId: string, isPremium: boolean) =>
+    events.publish(DurableEvents.subscriptionUpdated, {
+      userId,
+      isPremium,
+      expiresAt: isPremium ? new Date(Date.now() + 30 * 24 * 3600_000).toISOString() : null,
+    });
+
+  it("pushes subscription_updated to the user's sockets on both gateways, and to nobody else", async () => {
+    const ada = await signedInUser();
+    const other = await signedInUser();
+    const onFirst = await open(system.url, ada.client);
+    const onSecond = await open(secondUrl, ada.client);
+    const otherOnSecond = await open(secondUrl, other.client);
+    const otherOnFirst = await open(system.url, other.client);
+    const anonymous = await open(secondUrl);
+    await pause(SESSION_READ_MS);
+
+    await updateFor(ada.userId, true);
+
+    await eventually(
+      () => [onFirst.messages.length, onSecond.messages.length],
+      (counts) => counts.every((count) => count > 0),
+    );
+    await pause(1000); // time for a stray or duplicate push to show up
+    expect(onFirst.messages).toEqual([{ type: 'subscription_updated' }]);
+    expect(onSecond.messages).toEqual([{ type: 'subscription_updated' }]);
+    expect([otherOnFirst.messages, otherOnSecond.messages, anonymous.messages]).toEqual([[], [], []]);
+  });
+
+  it('ignores what a browser sends, and closes a socket that sends more than 4 KB in one frame', async () => {
+    const ada = await signedInUser();
+    const chatty = await open(secondUrl, ada.client);
+    await pause(SESSION_READ_MS);
+    chatty.socket.send('hello');
+    chatty.socket.send(JSON.stringify({ event: 'subscribe', data: { userId: 'someone-else' } }));
+    await updateFor(ada.userId, false);
+    await eventually(
+      () => chatty.messages,
+      (messages) => messages.length > 0,
+    );
+    expect(chatty.messages).toEqual([{ type: 'subscription_updated' }]);
+
+    chatty.socket.send('x'.repeat(5 * 1024));
+    expect(await chatty.closed).toBe(1009); // "message too big"
+    // Anyone can do that: a warning in the log, not an error.
+    const logged = await eventually(
+      () =>
+        readFileSync(SECOND_LOG, 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('Max payload size exceeded')),
+      (lines) => lines.length > 0,
+    );
+    expect(logged.map((line) => (JSON.parse(line) as { level: number }).level)).toEqual([40]);
+  });
+
+  it('says "going away" (1001) to its sockets when a gateway stops, while the other keeps pushing', async () => {
+    const ada = await signedInUser();
+    const onFirst = await open(system.url, ada.client);
+    const onSecond = await open(secondUrl, ada.client);
+    await pause(SESSION_READ_MS);
+
+    const stopped = stopGateway(second);
+    expect(await onSecond.closed).toBe(1001);
+    await stopped;
+
+    await updateFor(ada.userId, true);
+    await eventually(
+      () => onFirst.messages,
+      (messages) => messages.length > 0,
+    );
+    expect(onFirst.messages).toEqual([{ type: 'subscription_updated' }]);
+    expect(onSecond.messages).toEqual([]);
+  });
+});
