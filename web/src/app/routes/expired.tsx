@@ -4,6 +4,7 @@ import { ActionLink } from '../../components/ui/action-link';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { PREMIUM_PRICE, QR_LIFETIME } from '../../lib/plans';
+import { panel } from '../../components/ui/panel';
 
 const premiumBenefits: Array<{ text: string; icon: LucideIcon }> = [
   { text: 'Unlimited active QR codes', icon: QrCode },
@@ -41,7 +42,7 @@ export function ExpiredRoute() {
         </ActionLink>
       </div>
 
-      <div className="mt-12 w-full rounded-3xl border border-slate-200 bg-white p-5 text-left shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
+      <div className={panel('mt-12 w-full text-left')}>
         <h2 className="text-xl font-bold text-slate-900 dark:text-white">Premium benefits</h2>
         <p className="mt-1 text-[15px] text-slate-600 dark:text-slate-400">{PREMIUM_PRICE}, cancel any time.</p>
         <ul className="mt-4 flex flex-col gap-3">

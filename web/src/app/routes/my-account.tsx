@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
 import { PREMIUM_PRICE } from '../../lib/plans';
 import { SignInRequired } from './sign-in-required';
+import { panel } from '../../components/ui/panel';
 
 /** SPEC section 2, "My Account": the account type as the screen names it. */
 export function accountTypeOf(user: Pick<CurrentUser, 'isTemporary'>, isPremium: boolean): string {
@@ -68,10 +69,7 @@ export function MyAccountRoute() {
 function AccountInfo({ user, isPremium }: { user: CurrentUser; isPremium: boolean }) {
   const titleId = useId();
   return (
-    <section
-      aria-labelledby={titleId}
-      className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-labelledby={titleId} className={panel()}>
       <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
         Account information
       </h2>

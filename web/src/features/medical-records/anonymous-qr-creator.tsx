@@ -10,6 +10,7 @@ import { emptyMedicalForm } from './medical-form-values';
 import { MedicalInfoForm } from './medical-info-form';
 import { QrCodeDisplay } from './qr-code-display';
 import { useAnonymousRecordCreation, type CreatedCode, type LoginRequest } from './use-anonymous-record-creation';
+import { panel } from '../../components/ui/panel';
 
 /** A code on screen: just created (announced), or this browser's from before a reload (shown quietly). */
 type ShownCode = { code: CreatedCode | RememberedQrCode; justCreated: boolean };
@@ -84,7 +85,7 @@ function ShownQrCode({
   }, [justCreated]);
 
   return (
-    <div className="mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
+    <div className={panel('mx-auto max-w-md')}>
       <h2
         id={titleId}
         ref={headingRef}

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { PremiumFeaturesList } from './premium-features-list';
 import { usePaymentConfirmation, type PaymentResult, type PaymentReturn } from './use-payment-confirmation';
+import { panel } from '../../components/ui/panel';
 
 const TITLES: Record<PaymentResult['state'], string> = {
   checking: 'Confirming your payment',
@@ -78,7 +79,7 @@ export function PaymentResultScreen(props: PaymentReturn) {
           ? 'Welcome to Premium. Your QR code never expires now, and everything below is yours.'
           : 'Your payment is still being confirmed. Premium switches on by itself as soon as it is; you can keep using Medical QR meanwhile.'}
       </p>
-      <div className="mt-8 w-full rounded-3xl border border-slate-200 bg-white p-5 text-left shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
+      <div className={panel('mt-8 w-full text-left')}>
         <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900 dark:text-white">
           <Crown className="size-5 text-amber-600 dark:text-amber-400" aria-hidden="true" />
           {succeeded ? 'Unlocked for you' : 'What Premium unlocks'}

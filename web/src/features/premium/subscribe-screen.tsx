@@ -12,6 +12,7 @@ import { CardPaymentForm, PaymentFormLoading } from './card-payment-form';
 import { useGetStripeKeyQuery } from './premium-api';
 import { PremiumFeaturesList } from './premium-features-list';
 import { useSubscribeFlow, type SubscribeStep } from './use-subscribe-flow';
+import { panel } from '../../components/ui/panel';
 
 /** Where the provider sends the browser back after a bank's confirmation page. */
 export function premiumReturnUrl(): string {
@@ -128,10 +129,7 @@ function PaymentPanel({
   }
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-labelledby={titleId} className={panel()}>
       <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
         Payment details
       </h2>
@@ -189,7 +187,7 @@ function WelcomeToPremium() {
         Your QR code no longer expires, and you can list up to 10 emergency contacts. Thank you for supporting Medical
         QR.
       </p>
-      <div className="mt-8 w-full rounded-3xl border border-slate-200 bg-white p-5 text-left shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
+      <div className={panel('mt-8 w-full text-left')}>
         <h2 className="text-lg font-bold text-slate-900 dark:text-white">Unlocked for you</h2>
         <PremiumFeaturesList columns={2} className="mt-4" />
       </div>
