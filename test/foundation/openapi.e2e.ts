@@ -102,6 +102,10 @@ describe('the OpenAPI document at /api/docs-json', () => {
     expect(contacts.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
     );
+    const history = document.paths['/api/medical-records/history'].get;
+    expect(
+      history.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`),
+    ).toEqual(expect.arrayContaining(['query:page', 'query:limit', 'query:search']));
     const google = document.paths['/api/auth/google'].get;
     expect(google.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'redirect', in: 'query' })]),

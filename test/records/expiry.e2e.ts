@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { launchBrowser, openPage, PHONE, DESKTOP, screenshot } from '../support/browser.js';
-import { medicalForm } from './records-fixtures.js';
+import { medicalForm, tokenIndexOf } from './records-fixtures.js';
 
 /** A system whose free codes live 3 seconds, and whose sweep runs every 2 seconds. */
 describe('expiry, with QR_TTL_ANONYMOUS=3s', () => {
@@ -33,7 +33,9 @@ describe('expiry, with QR_TTL_ANONYMOUS=3s', () => {
     });
     expect(response.status).toBe(200);
     const { token } = (await response.json()) as { token: string };
-    const { rows } = await db.query<{ id: string }>('select id from records.medical_records where token = $1', [token]);
+    const { rows } = await db.query<{ id: string }>('select id from records.medical_records where token_index = $1', [
+      tokenIndexOf(token, system.env.EMAIL_INDEX_KEY),
+    ]);
     return { token, id: rows[0]!.id };
   }
 

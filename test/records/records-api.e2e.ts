@@ -5,7 +5,7 @@ import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { HttpClient, mailTo, uniqueEmail } from '../support/http-client.js';
 import { decodeQr, decodeQrWithZbar, pngFromDataUrl } from '../support/qr.js';
-import { medicalForm } from './records-fixtures.js';
+import { medicalForm, tokenIndexOf } from './records-fixtures.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -103,8 +103,8 @@ describe('anonymous codes', () => {
     expect(again.body.message).toContain('already has an active QR code');
 
     await withDatabase((db) =>
-      db.query(`update records.medical_records set expires_at = now() - interval '1 second' where token = $1`, [
-        first.body.token,
+      db.query(`update records.medical_records set expires_at = now() - interval '1 second' where token_index = $1`, [
+        tokenIndexOf(first.body.token),
       ]),
     );
     const afterExpiry = await new HttpClient().post('/api/anonymous-medical-record', medicalForm({ email }));
@@ -235,12 +235,14 @@ describe('abuse limits', () => {
 });
 
 describe('medical data at rest', () => {
-  it('holds no plaintext name, email, phone, allergy, condition or contact in the database', async () => {
+  it('holds no plaintext name, email, phone, allergy, condition, contact or card token in the database', async () => {
     const form = medicalForm();
     const created = await new HttpClient().post('/api/anonymous-medical-record', form);
     expect(created.status).toBe(200);
     const dump = await withDatabase(async (db) => {
-      const records = await db.query(`select * from records.medical_records where token = $1`, [created.body.token]);
+      const records = await db.query(`select * from records.medical_records where token_index = $1`, [
+        tokenIndexOf(created.body.token),
+      ]);
       const contacts = await db.query(`select * from records.emergency_contacts where record_id = $1`, [
         records.rows[0].id,
       ]);
@@ -264,6 +266,8 @@ describe('medical data at rest', () => {
       'Catalan',
       'Tagalog',
       'Okonkwo',
+      // The card's token: with it anyone opens the card, so the database holds only its keyed hash and ciphertext.
+      created.body.token,
     ]) {
       expect({ secret, found: dump.includes(secret) }).toEqual({ secret, found: false });
     }

@@ -1,5 +1,6 @@
 import type { MedicalFormInput } from '@medical-qr/contracts';
 import { uniqueEmail } from '../support/http-client.js';
+import { TokenIndex } from '../../services/records/src/records/token-index.js';
 
 /** A complete, valid medical form with distinctive values (so a test can look for them in raw rows). */
 export function medicalForm(overrides: Partial<MedicalFormInput> = {}): MedicalFormInput {
@@ -23,4 +24,13 @@ export function medicalForm(overrides: Partial<MedicalFormInput> = {}): MedicalF
     hasGivenConsent: true,
     ...overrides,
   };
+}
+
+/**
+ * The keyed hash a card's row is found by (tokens are not stored in clear): what a test that reads or changes a row
+ * by its token looks for, with the system's own index secret.
+ */
+export function tokenIndexOf(token: string, secret = process.env.E2E_EMAIL_INDEX_KEY): string {
+  if (!secret) throw new Error('the system under test did not share its EMAIL_INDEX_KEY');
+  return new TokenIndex(secret).of(token);
 }

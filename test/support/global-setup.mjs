@@ -10,6 +10,8 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = system.url;
   process.env.E2E_DATABASE_URL = system.env.DATABASE_URL;
   process.env.E2E_REDIS_PREFIX = system.env.REDIS_PREFIX;
+  // Card rows are found by a keyed hash of their token; tests that read rows by token compute it with this.
+  process.env.E2E_EMAIL_INDEX_KEY = system.env.EMAIL_INDEX_KEY;
   // The Stripe stand-in's address and test secrets, for tests that act as Stripe (signed webhooks) or as the
   // merchant's dashboard (the secret key). Set only when the system runs the stand-in.
   for (const [name, variable] of [

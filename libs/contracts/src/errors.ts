@@ -24,6 +24,8 @@ export const ErrorCodes = {
   GONE: 'GONE',
   /** A free signed-in user's code has expired; creating another needs premium. */
   QR_EXPIRED: 'QR_EXPIRED',
+  /** A premium feature asked for by a user who is not premium; the web shows the upgrade prompt. */
+  PREMIUM_REQUIRED: 'PREMIUM_REQUIRED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   RATE_LIMITED: 'RATE_LIMITED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
@@ -46,6 +48,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   GONE: 410,
   QR_EXPIRED: 402,
+  PREMIUM_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,

@@ -15,6 +15,8 @@ export const RecordsPatterns = {
   qrImage: 'records.qr-image.get',
   card: 'records.card.get',
   emergency: 'records.emergency.get',
+  /** Premium history: the user's records, searched after decryption, one page at a time. */
+  history: 'records.history.list',
 } as const;
 
 /** Facts the records service publishes. */
@@ -37,6 +39,8 @@ export const RecordsMessages = {
   tooManyContactsFree: 'Free plans keep one emergency contact; upgrade to premium to add more.',
   recordNotEditableExpired:
     'This QR code has expired, so its record can no longer be edited. Create a new code instead.',
+  premiumHistoryRequired:
+    'Premium history is part of Premium. Upgrade to Premium - $9.99/month to search every code you have made.',
   recordNotEditableReplaced:
     'This QR code was replaced by a newer one, so its record can no longer be edited. Edit your current code instead.',
 } as const;
@@ -136,6 +140,35 @@ export const recordRequestSchema = owner.extend({ recordId: recordIdSchema });
 export const qrImageRequestSchema = recordRequestSchema.extend({ appUrl });
 export const cardRequestSchema = z.strictObject({ token: emergencyTokenSchema, viewer, appUrl });
 
+/** Premium history pages (SPEC section 9: 10 a page); a caller may ask for up to 50. */
+export const HISTORY_PAGE_SIZE = 10;
+export const HISTORY_MAX_LIMIT = 50;
+export const HISTORY_SEARCH_MAX_LENGTH = 100;
+
+/** `GET /api/medical-records/history?page&limit&search`: page from 1; search matches blood group, allergies, conditions. */
+export const historyQuerySchema = z.strictObject({
+  page: z.coerce
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1')
+    .max(100_000)
+    .default(1),
+  limit: z.coerce
+    .number({ error: `must be a whole number from 1 to ${HISTORY_MAX_LIMIT}` })
+    .int(`must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`)
+    .min(1, `must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`)
+    .max(HISTORY_MAX_LIMIT, `must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`)
+    .default(HISTORY_PAGE_SIZE),
+  search: z
+    .string()
+    .trim()
+    .max(HISTORY_SEARCH_MAX_LENGTH, `must be at most ${HISTORY_SEARCH_MAX_LENGTH} characters`)
+    .default(''),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+export const historyRequestSchema = owner.extend({ appUrl, ...historyQuerySchema.shape });
+export type HistoryRequest = z.infer<typeof historyRequestSchema>;
+
 export const emergencyContactSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -196,6 +229,13 @@ export const anonymousCreationResponseSchema = z.object({
   expiresAt: z.iso.datetime(),
 });
 export type AnonymousCreationResponse = z.infer<typeof anonymousCreationResponseSchema>;
+
+/** One page of premium history, and how many records match in all. */
+export const historyResponseSchema = z.object({
+  records: z.array(medicalRecordSchema),
+  total: z.number().int(),
+});
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
 export const deletedResponseSchema = z.object({ deleted: z.literal(true) });
 

@@ -1,23 +1,35 @@
 import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
-import { EventsModule, QueueModule, processedEventsProvider } from '@medical-qr/platform';
+import { CONFIG, EventsModule, QueueModule, processedEventsProvider } from '@medical-qr/platform';
+import type { RecordsConfig } from './config.js';
 import { CardController } from './card/card.controller.js';
 import { CardService } from './card/card.service.js';
 import { ExpiryScheduler } from './expiry/expiry.scheduler.js';
 import { ExpiryWorker } from './expiry/expiry.worker.js';
+import { HistoryController } from './history/history.controller.js';
+import { HistoryService } from './history/history.service.js';
 import { PremiumLifetimeConsumer } from './premium/premium-lifetime.consumer.js';
 import { PremiumStatusClient } from './premium/premium-status.client.js';
 import { RecordsController } from './records/records.controller.js';
 import { RecordsRepository } from './records/records.repository.js';
 import { RecordsService } from './records/records.service.js';
+import { TokenIndex } from './records/token-index.js';
+import { TokenSealer } from './records/token-sealer.js';
 
 /** Medical records, contacts, QR images, expiry (following the owner's premium), the public card and the scan log. */
 @Module({
   imports: [QueueModule.register(Queues.recordsExpiry), EventsModule.register({ name: 'records' })],
-  controllers: [RecordsController, CardController],
+  controllers: [RecordsController, HistoryController, CardController],
   providers: [
+    {
+      provide: TokenIndex,
+      inject: [CONFIG],
+      useFactory: (config: RecordsConfig) => new TokenIndex(config.EMAIL_INDEX_KEY),
+    },
     RecordsRepository,
+    TokenSealer,
     RecordsService,
+    HistoryService,
     CardService,
     ExpiryScheduler,
     ExpiryWorker,

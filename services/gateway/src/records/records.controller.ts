@@ -8,12 +8,13 @@ import {
   Param,
   Post,
   Put,
+  Query,
   Req,
   Res,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AuditActions,
@@ -23,6 +24,13 @@ import {
   type EmergencyContact,
   emergencyContactSchema,
   ErrorCodes,
+  HISTORY_MAX_LIMIT,
+  HISTORY_PAGE_SIZE,
+  HISTORY_SEARCH_MAX_LENGTH,
+  type HistoryQuery,
+  historyQuerySchema,
+  type HistoryResponse,
+  historyResponseSchema,
   type MedicalForm,
   medicalFormSchema,
   type MedicalRecord,
@@ -119,6 +127,32 @@ export class RecordsController {
   async list(@SignedIn() session: CurrentSession, @Req() req: Request) {
     const { userId } = session.data;
     return this.services.request<MedicalRecord[]>(RecordsPatterns.list, { userId, appUrl: appUrl(req, this.config) });
+  }
+
+  @Get('medical-records/history')
+  @ApiOperation({
+    summary:
+      "Premium history: the user's records, newest first, searched by blood group, allergies and conditions, one page at a time; 403 PREMIUM_REQUIRED for others",
+  })
+  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: HISTORY_MAX_LIMIT, default: HISTORY_PAGE_SIZE },
+  })
+  @ApiQuery({ name: 'search', required: false, schema: { type: 'string', maxLength: HISTORY_SEARCH_MAX_LENGTH } })
+  @ApiOkResponse({ standardSchema: historyResponseSchema })
+  async history(
+    @Query({ schema: historyQuerySchema }) query: HistoryQuery,
+    @SignedIn() session: CurrentSession,
+    @Req() req: Request,
+  ) {
+    const { userId } = session.data;
+    return this.services.request<HistoryResponse>(RecordsPatterns.history, {
+      userId,
+      appUrl: appUrl(req, this.config),
+      ...query,
+    });
   }
 
   @Get('medical-records/active')

@@ -4,7 +4,12 @@ export const recordsSchema = pgSchema('records');
 
 export const medicalRecords = recordsSchema.table('medical_records', {
   id: uuid('id').primaryKey(),
-  token: text('token').notNull().unique(),
+  /** Plain token of a row written before tokens were sealed; null once {@link TokenSealer} has run. */
+  token: text('token').unique(),
+  /** Keyed hash of the token ({@link TokenIndex}): what a card is found by. */
+  tokenIndex: text('token_index').unique(),
+  /** The token encrypted with the row id as context: what its QR and link are drawn from. */
+  tokenCiphertext: text('token_ciphertext'),
   userId: uuid('user_id'),
   emailIndex: text('email_index').notNull(),
   /** Encrypted JSON of {@link RecordDetails}. */

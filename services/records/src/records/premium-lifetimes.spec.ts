@@ -10,6 +10,7 @@ import {
   type DatabaseHandle,
 } from '@medical-qr/platform';
 import { RecordsRepository, type StoredRecord } from './records.repository.js';
+import { TokenIndex } from './token-index.js';
 
 const url = `${process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432'}/mqr_test_records_${randomBytes(4).toString('hex')}`;
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
@@ -35,7 +36,11 @@ describe('codes following premium: RecordsRepository lifetimes (real PostgreSQL)
     await ensureDatabase(url);
     await runMigrations(url, 'records', MIGRATIONS);
     database = openDatabase(url, 'premium-lifetimes-spec', 2);
-    records = new RecordsRepository(database, new FieldCipher({ spec: randomBytes(32) }, 'spec'));
+    records = new RecordsRepository(
+      database,
+      new FieldCipher({ spec: randomBytes(32) }, 'spec'),
+      new TokenIndex(randomBytes(32).toString('base64url')),
+    );
   });
   afterAll(async () => {
     await database?.close();

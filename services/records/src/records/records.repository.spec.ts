@@ -10,6 +10,7 @@ import {
   type DatabaseHandle,
 } from '@medical-qr/platform';
 import { RecordsRepository } from './records.repository.js';
+import { TokenIndex } from './token-index.js';
 
 const url = `${process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432'}/mqr_test_records_${randomBytes(4).toString('hex')}`;
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
@@ -37,7 +38,7 @@ describe('RecordsRepository (real PostgreSQL)', () => {
     await runMigrations(url, 'records', MIGRATIONS);
     database = openDatabase(url, 'records-repository-spec', 2);
     cipher = new FieldCipher({ spec: randomBytes(32) }, 'spec');
-    records = new RecordsRepository(database, cipher);
+    records = new RecordsRepository(database, cipher, new TokenIndex(randomBytes(32).toString('base64url')));
   });
   afterAll(async () => {
     await database?.close();
@@ -129,5 +130,49 @@ describe('RecordsRepository (real PostgreSQL)', () => {
     for (const secret of ['Warfarin', 'Medtronic', 'pacemaker', 'Welsh', 'Portuguese', 'DNR', 'wallet', 'Nadia']) {
       expect({ secret, found: dump.includes(secret) }).toEqual({ secret, found: false });
     }
+  });
+
+  it('keeps no card token in clear: the row holds a keyed hash and a ciphertext, and the card is found by its token', async () => {
+    const token = 'SealedToken_1234567890';
+    const stored = await records.forUser(crypto.randomUUID(), (scope) =>
+      scope.insert({ token, emailIndex: 'sealed', form: form(), expiresAt: null }),
+    );
+    const row = await rawRow(stored.id);
+    expect(row.token).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row.token_index).toEqual(expect.any(String));
+    expect(row.token_ciphertext).toMatch(/^v1\.spec\./);
+    // The ciphertext belongs to this row: moved to another, it does not decrypt.
+    expect(() => cipher.decrypt(row.token_ciphertext as string, crypto.randomUUID())).toThrow();
+
+    expect((await records.findByToken(token))?.id).toBe(stored.id);
+    expect(await records.findByToken(row.token_index as string)).toBeUndefined();
+    expect((await records.findOwned(stored.userId!, stored.id))?.token).toBe(token);
+  });
+
+  it('seals a token stored in clear before tokens were sealed: found before and after, in clear nowhere after', async () => {
+    const token = 'LegacyPlainToken123456';
+    const stored = await records.forUser(crypto.randomUUID(), (scope) =>
+      scope.insert({ token, emailIndex: 'legacy', form: form(), expiresAt: null }),
+    );
+    // The row as the previous version wrote it.
+    await database.pool.query(
+      'update records.medical_records set token = $1, token_index = null, token_ciphertext = null where id = $2',
+      [token, stored.id],
+    );
+    expect((await records.findByToken(token))?.id).toBe(stored.id);
+
+    let sealed = 0;
+    for (let count = -1; count !== 0; sealed += count) count = await records.sealPlainTokens(2);
+    expect(sealed).toBeGreaterThanOrEqual(1);
+
+    const row = await rawRow(stored.id);
+    expect(row.token).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect((await records.findByToken(token))?.token).toBe(token);
+    const { rows } = await database.pool.query(
+      'select count(*)::int as plain from records.medical_records where token is not null',
+    );
+    expect(rows[0].plain).toBe(0);
   });
 });

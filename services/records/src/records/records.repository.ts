@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { EmergencyContact, EmergencyContactInput, MedicalForm } from '@medical-qr/contracts';
 import { DATABASE, FIELD_CIPHER, type Database, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { emergencyContacts, medicalRecords, scanEvents, type MedicalRecordRow } from '../database/schema.js';
 import { detailsFromForm, parseStoredDetails, type RecordDetails } from './record-details.js';
 import { isExpired } from './record-lifetime.js';
+import { TokenIndex } from './token-index.js';
 
 /** A record as the service works with it: decrypted, with its contacts and its state now. */
 export interface StoredRecord {
@@ -44,6 +45,9 @@ export interface RecordLifetime {
   expiresAt: Date;
 }
 
+/** The token's ciphertext is bound to its row, apart from the row's other ciphertexts. */
+const tokenContext = (recordId: string) => `${recordId}/token`;
+
 type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The user's codes that open their card as far as the row says (the expiry time is each caller's own condition). */
@@ -60,6 +64,7 @@ export class RecordsRepository {
   constructor(
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(FIELD_CIPHER) private readonly cipher: FieldCipher,
+    private readonly tokenIndex: TokenIndex,
   ) {}
 
   /** Inserts an anonymous code; answers undefined when the email already has one (the unique index decides). */
@@ -123,8 +128,34 @@ export class RecordsRepository {
   }
 
   async findByToken(token: string): Promise<StoredRecord | undefined> {
-    const [row] = await this.database.db.select().from(medicalRecords).where(eq(medicalRecords.token, token));
+    const [row] = await this.database.db
+      .select()
+      .from(medicalRecords)
+      // A row not yet sealed still holds its plain token (see TokenSealer).
+      .where(or(eq(medicalRecords.tokenIndex, this.tokenIndex.of(token)), eq(medicalRecords.token, token)));
     return row && this.withContacts(row);
+  }
+
+  /**
+   * Seals up to `batch` rows that still hold a plain token (written before tokens were stored as a
+   * hash and a ciphertext); answers how many. Replicas sealing at once skip each other's rows.
+   */
+  async sealPlainTokens(batch: number): Promise<number> {
+    return this.database.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: medicalRecords.id, token: medicalRecords.token })
+        .from(medicalRecords)
+        .where(isNotNull(medicalRecords.token))
+        .limit(batch)
+        .for('update', { skipLocked: true });
+      for (const { id, token } of rows) {
+        await tx
+          .update(medicalRecords)
+          .set({ ...this.sealedToken(id, token!), token: null })
+          .where(eq(medicalRecords.id, id));
+      }
+      return rows.length;
+    });
   }
 
   /**
@@ -252,10 +283,14 @@ export class RecordsRepository {
     return this.cipher.encrypt(JSON.stringify(detailsFromForm(form)), id);
   }
 
+  private sealedToken(id: string, token: string) {
+    return { tokenIndex: this.tokenIndex.of(token), tokenCiphertext: this.cipher.encrypt(token, tokenContext(id)) };
+  }
+
   private recordValues(id: string, record: NewRecord) {
     return {
       id,
-      token: record.token,
+      ...this.sealedToken(id, record.token),
       userId: record.userId,
       emailIndex: record.emailIndex,
       details: this.encryptDetails(id, record.form),
@@ -334,7 +369,7 @@ export class RecordsRepository {
     const expired = isExpired(row.expiresAt);
     return {
       id: row.id,
-      token: row.token,
+      token: row.tokenCiphertext === null ? row.token! : this.cipher.decrypt(row.tokenCiphertext, tokenContext(row.id)),
       userId: row.userId,
       details: parseStoredDetails(this.cipher.decrypt(row.details, row.id)),
       hasGivenConsent: row.hasGivenConsent,
