@@ -340,6 +340,24 @@ const CHECKS: Check[] = [
     },
   },
   {
+    name: 'history',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/history?expand=active');
+      await page.getByRole('button', { name: 'Hide Details' }).waitFor();
+    },
+  },
+  {
+    name: 'history-access-denied',
+    kind: 'page',
+    signedIn: false,
+    open: async (page) => {
+      await goTo(page, '/history');
+      await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
+    },
+  },
+  {
     name: 'cancel-subscription',
     kind: 'dialog',
     signedIn: 'premium',

@@ -23,6 +23,7 @@ describe('app route patterns', () => {
       '/pricing',
       '/subscribe',
       '/premium/success',
+      '/history',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: true });
     }

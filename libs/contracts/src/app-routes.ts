@@ -43,6 +43,7 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.resetPassword,
   AppRoutes.verifyEmail,
   AppRoutes.myAccount,
+  AppRoutes.history,
   AppRoutes.pricing,
   AppRoutes.subscribe,
   AppRoutes.premiumSuccess,

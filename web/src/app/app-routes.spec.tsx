@@ -30,6 +30,7 @@ describe('document titles', () => {
     ['/no/such/page', 'Page not found · Medical QR'],
     ['/pricing', 'Pricing · Medical QR'],
     ['/my-account', 'My Account · Medical QR'],
+    ['/history', 'QR Code History · Medical QR'],
     ['/premium/success', 'Payment · Medical QR'],
   ])('%s is titled "%s"', async (path, title) => {
     renderApp(path);

@@ -11,6 +11,7 @@ import { RootLayout } from './routes/root-layout';
 import { VerifyEmailRoute } from './routes/verify-email';
 
 // Screens a first visit rarely needs load when first opened, so the home page stays light.
+const HistoryRoute = lazy(() => import('./routes/history').then((module) => ({ default: module.HistoryRoute })));
 const MyAccountRoute = lazy(() => import('./routes/my-account').then((module) => ({ default: module.MyAccountRoute })));
 const PremiumSuccessRoute = lazy(() =>
   import('./routes/premium-success').then((module) => ({ default: module.PremiumSuccessRoute })),
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: paths.expired.path, element: <ExpiredRoute /> },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
+      { path: paths.history.path, element: onDemand(HistoryRoute) },
       { path: paths.myAccount.path, element: onDemand(MyAccountRoute) },
       { path: paths.pricing.path, element: onDemand(PricingRoute) },
       { path: paths.subscribe.path, element: onDemand(SubscribeRoute) },

@@ -149,6 +149,11 @@ const isRemembered = (entry: StoredQrCode): entry is RememberedQrCode =>
   entry.qrCodeData.startsWith('data:image/') &&
   (entry.expiresAt === null || typeof entry.expiresAt === 'string');
 
+/** The codes this browser created, newest first (entries from before the image was kept are skipped). */
+export function readRememberedCodes(): RememberedQrCode[] {
+  return readStoredHistory().filter(isRemembered);
+}
+
 /** The newest code this browser created that still works, if any (entries from before the image was kept are skipped). */
 export function latestLiveStoredCode(now = Date.now()): RememberedQrCode | null {
   const live = readStoredHistory().find(

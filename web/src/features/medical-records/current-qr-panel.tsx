@@ -1,12 +1,8 @@
 import type { MedicalRecord } from '@medical-qr/contracts';
-import { QrCode, Trash2 } from 'lucide-react';
-import { useId, useState, type ReactNode, type Ref } from 'react';
-import { useAppDispatch } from '../../lib/hooks';
-import { Button } from '../../components/ui/button';
-import { notify } from '../../components/ui/notifications';
-import { DeleteRecordDialog } from './delete-record-dialog';
+import { QrCode } from 'lucide-react';
+import { useId, type ReactNode, type Ref } from 'react';
+import { DeleteRecordButton } from './delete-record-button';
 import { QrCodeDisplay } from './qr-code-display';
-import { useDeleteMedicalRecordMutation } from './records-api';
 
 /** The signed-in user's active code with its actions and Delete, or a note that there is none yet. */
 export function CurrentQrPanel({
@@ -44,7 +40,7 @@ export function CurrentQrPanel({
           label={{ name: `${record.firstName} ${record.lastName}`.trim(), bloodGroup: record.bloodGroup }}
         >
           {replaceAction}
-          <DeleteRecordButton recordId={record.id} />
+          <DeleteRecordButton recordId={record.id} className="mt-3 w-full" />
         </QrCodeDisplay>
       ) : (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-600">
@@ -54,40 +50,5 @@ export function CurrentQrPanel({
         </div>
       )}
     </section>
-  );
-}
-
-function DeleteRecordButton({ recordId }: { recordId: string }) {
-  const dispatch = useAppDispatch();
-  const [open, setOpen] = useState(false);
-  const [deleteRecord, { isLoading }] = useDeleteMedicalRecordMutation();
-
-  const confirm = async () => {
-    try {
-      await deleteRecord(recordId).unwrap();
-      dispatch(
-        notify({ type: 'success', title: 'QR code deleted', description: 'It no longer opens your emergency card.' }),
-      );
-    } catch {
-      dispatch(
-        notify({
-          type: 'error',
-          title: 'Delete Failed',
-          description: 'Failed to delete medical record. Please try again.',
-        }),
-      );
-    } finally {
-      setOpen(false);
-    }
-  };
-
-  return (
-    <>
-      <Button variant="destructive" onClick={() => setOpen(true)} className="mt-3 w-full">
-        <Trash2 className="size-5" aria-hidden="true" />
-        Delete QR Code
-      </Button>
-      <DeleteRecordDialog open={open} onOpenChange={setOpen} onConfirm={confirm} pending={isLoading} />
-    </>
   );
 }

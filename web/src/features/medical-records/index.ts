@@ -14,3 +14,4 @@ export {
 export { UPGRADE_REDIRECT_DELAY_MS } from './use-record-creation';
 export type { LoginRequest } from './use-anonymous-record-creation';
 export type { PersonDetails } from './medical-form-values';
+export { entryOfRecord, entryOfRemembered, HistoryScreen, type HistoryEntry } from './history';

@@ -3,7 +3,7 @@ import { Clock, Copy, Download, ExternalLink, Share2, Smartphone } from 'lucide-
 import type { ReactNode } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { errorToastsCleared, notify } from '../../components/ui/notifications';
+import { errorToastsCleared, notify, useCopyLink } from '../../components/ui/notifications';
 import { cn } from '../../lib/cn';
 import { saveFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format-date';
@@ -54,20 +54,7 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children 
     }
   };
 
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(cardUrl);
-      dispatch(
-        notify({
-          type: 'success',
-          title: 'Link copied',
-          description: 'Your emergency card link is on your clipboard.',
-        }),
-      );
-    } catch {
-      dispatch(notify({ type: 'error', title: 'Copy Failed', description: 'Failed to copy link to clipboard.' }));
-    }
-  };
+  const copyLink = useCopyLink();
 
   const share = async () => {
     const outcome = await shareLink({
@@ -126,7 +113,7 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children 
           <Download className="size-5" aria-hidden="true" />
           Download
         </Button>
-        <Button variant="secondary" onClick={copyLink}>
+        <Button variant="secondary" onClick={() => copyLink(cardUrl)}>
           <Copy className="size-5" aria-hidden="true" />
           Copy link
         </Button>

@@ -11,3 +11,4 @@ export {
   type NotifyInput,
 } from './notifications-slice';
 export { Toaster } from './toaster';
+export { useCopyLink } from './use-copy-link';

@@ -1,0 +1,121 @@
+import type { Browser } from 'playwright-core';
+import { medicalForm } from '../records/records-fixtures.js';
+import { signedInClient } from '../support/accounts.js';
+import { baseUrl } from '../support/api.js';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, showIn, useSession } from '../support/browser.js';
+import { HttpClient } from '../support/http-client.js';
+
+/**
+ * "Your QR Code History" in Chromium: a member's codes from the server (the replaced one Inactive, the active one
+ * opened by ?expand=active, its link copied and opened, then deleted after asking), and a visitor's from this browser
+ * (Clear History). Screenshots: reports/screenshots/history-*.png at phone and desktop, light and dark.
+ */
+describe('QR code history in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("opens a member's active code from ?expand=active, copies and opens its link, and deletes it after asking", async () => {
+    const { client, email } = await signedInClient('history-journey');
+    const first = await client.post('/api/medical-records', medicalForm({ email }));
+    const second = await client.post('/api/medical-records', medicalForm({ email, allergies: 'Sesame' }));
+    expect([first.status, second.status]).toEqual([200, 200]);
+
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await useSession(context, client.cookies);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await page.goto(`${baseUrl()}/history?expand=active`);
+
+    const active = page.getByRole('article', { name: 'QR code #2' });
+    const replaced = page.getByRole('article', { name: 'QR code #1' });
+    await active.getByRole('button', { name: 'Hide Details' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('QR code #2');
+    await active.getByText('Bartholomew Quist').waitFor();
+    expect(await active.getByText('Active', { exact: true }).count()).toBe(1);
+    expect(await replaced.getByText('Inactive', { exact: true }).count()).toBe(1);
+    expect(await active.textContent()).toContain(`Code ${second.body.token.slice(0, 8)}`);
+    expect(await replaced.getByRole('button', { name: 'Copy Link' }).count()).toBe(0);
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await showIn(page, viewport, scheme);
+        await active.getByRole('button', { name: 'Hide Details' }).waitFor();
+        await screenshot(page, `history-member-${viewport.width}-${scheme}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect({ viewport: viewport.width, overflow }).toEqual({ viewport: viewport.width, overflow: 0 });
+      }
+    }
+
+    await active.getByRole('button', { name: 'Copy Link' }).click();
+    await page.getByText('Link copied', { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(second.body.cardUrl);
+
+    await active.getByRole('button', { name: 'Delete QR Code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this QR code?' });
+    await dialog.getByRole('button', { name: 'Delete QR Code' }).click();
+    await page.getByText('QR code deleted', { exact: true }).waitFor();
+    await active.waitFor({ state: 'detached' });
+    // The list is the server's again: the replaced code alone, still #1.
+    await replaced.getByText('Inactive', { exact: true }).waitFor();
+    expect(await page.getByRole('article').count()).toBe(1);
+    expect((await new HttpClient().get(`/api/emergency/${second.body.token}`)).status).toBe(404);
+
+    // The old code's link was replaced: it is history, not a way to the card.
+    expect(await replaced.getByRole('link', { name: 'View when QR Scanned' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens a member's card from View when QR Scanned", async () => {
+    const { client, email } = await signedInClient('history-view');
+    const created = await client.post('/api/medical-records', medicalForm({ email }));
+    const { page, errors, context } = await openPage(browser, { viewport: DESKTOP });
+    await useSession(context, client.cookies);
+    await page.goto(`${baseUrl()}/history`);
+    await page.getByRole('link', { name: 'View when QR Scanned' }).click();
+    await page.waitForURL(created.body.cardUrl);
+    await page.getByText('AB-', { exact: true }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a visitor the code made in this browser, then Clear History forgets it; without one, Access Denied', async () => {
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl()}/history`);
+    await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
+
+    // Made on the home page, as a visitor makes it.
+    await page.goto(baseUrl());
+    const form = medicalForm();
+    await page.getByLabel('First name').fill(form.firstName);
+    await page.getByLabel('Last name').fill(form.lastName);
+    await page.getByLabel('Email').fill(form.email);
+    await page.getByLabel('Blood group').selectOption('AB-');
+    await page.getByRole('checkbox', { name: /I agree that Medical QR stores/ }).check();
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    await page.getByAltText('QR code that opens your emergency card').waitFor();
+
+    await page.goto(`${baseUrl()}/history`);
+    const entry = page.getByRole('article', { name: 'QR code #1' });
+    await entry.getByText('Active', { exact: true }).waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await showIn(page, PHONE, scheme);
+      await entry.waitFor();
+      await screenshot(page, `history-visitor-390-${scheme}`);
+    }
+    await page.getByRole('button', { name: 'Clear History' }).click();
+    await page
+      .getByRole('dialog', { name: "Clear this browser's history?" })
+      .getByRole('button', { name: 'Clear History' })
+      .click();
+    await page.getByText('No QR codes yet').waitFor();
+    await screenshot(page, 'history-empty-390-dark');
+    expect(await page.evaluate(() => localStorage.getItem('medical-qr-history'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { InlineAlert } from '../../components/ui/inline-alert';
+import { ScreenLoading } from '../../components/ui/screen-loading';
+import { useAuth } from '../../features/auth';
+import {
+  entryOfRecord,
+  entryOfRemembered,
+  HistoryScreen,
+  useListMedicalRecordsQuery,
+} from '../../features/medical-records';
+import { useDocumentTitle } from '../../lib/document-title';
+import { clearStoredHistory, readRememberedCodes } from '../../lib/storage';
+import { SignInRequired } from './sign-in-required';
+
+/**
+ * /history (SPEC section 2, "History"): a signed-in user's codes from the server; a visitor's from this browser, with
+ * Clear History; Access Denied for a visitor with neither. `?expand=active` opens the active code.
+ */
+export function HistoryRoute() {
+  useDocumentTitle('QR Code History');
+  const { isAuthenticated, isLoading } = useAuth();
+  const [params] = useSearchParams();
+  const expandActive = params.get('expand') === 'active';
+
+  if (isLoading) return <ScreenLoading label="Loading your history…" />;
+  return isAuthenticated ? (
+    <AccountHistory expandActive={expandActive} />
+  ) : (
+    <BrowserHistory expandActive={expandActive} />
+  );
+}
+
+function AccountHistory({ expandActive }: { expandActive: boolean }) {
+  const { data, isLoading, isError, refetch } = useListMedicalRecordsQuery();
+  if (isLoading) return <ScreenLoading label="Loading your history…" />;
+  if (isError || !data) {
+    return (
+      <div className="mx-auto max-w-3xl px-5 py-10 sm:px-6">
+        <InlineAlert
+          tone="error"
+          title="History unavailable"
+          action={
+            <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          Your QR codes could not be loaded.
+        </InlineAlert>
+      </div>
+    );
+  }
+  return <HistoryScreen entries={data.map(entryOfRecord)} signedIn expandActive={expandActive} />;
+}
+
+function BrowserHistory({ expandActive }: { expandActive: boolean }) {
+  const [codes, setCodes] = useState(readRememberedCodes);
+  const [cleared, setCleared] = useState(false);
+  if (codes.length === 0 && !cleared) {
+    return (
+      <SignInRequired
+        title="Access Denied"
+        message="Sign in, or create a QR code in this browser, to see your QR code history."
+      />
+    );
+  }
+  const clear = () => {
+    clearStoredHistory();
+    setCodes([]);
+    setCleared(true);
+  };
+  return (
+    <HistoryScreen
+      entries={codes.map((code) => entryOfRemembered(code))}
+      signedIn={false}
+      expandActive={expandActive}
+      onClear={clear}
+    />
+  );
+}

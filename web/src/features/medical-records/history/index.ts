@@ -1,0 +1,2 @@
+export { entryOfRecord, entryOfRemembered, type HistoryEntry } from './history-entry';
+export { HistoryScreen } from './history-screen';

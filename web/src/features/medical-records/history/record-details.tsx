@@ -1,0 +1,41 @@
+import type { MedicalRecord } from '@medical-qr/contracts';
+import { Phone, Star } from 'lucide-react';
+
+/** An active record's details in the history: its emergency contacts (SPEC section 2, "History"). */
+export function RecordDetails({ record }: { record: MedicalRecord }) {
+  const contacts = record.emergencyContacts;
+  return (
+    <div className="mt-3 px-1">
+      <h3 className="text-base font-bold text-slate-900 dark:text-white">Emergency contacts</h3>
+      {contacts.length === 0 ? (
+        <p className="mt-2 text-slate-600 dark:text-slate-400">No emergency contacts found for this record.</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          {contacts.map((contact) => (
+            <li key={contact.id} className="rounded-2xl border border-slate-200 p-4 dark:border-slate-700">
+              <p className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <span className="min-w-0 [overflow-wrap:anywhere]">{contact.name}</span>
+                {contact.isPrimary ? (
+                  <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-red-800 dark:bg-red-950/60 dark:text-red-200">
+                    <Star className="size-3" aria-hidden="true" />
+                    Primary
+                  </span>
+                ) : null}
+              </p>
+              {contact.relationship ? (
+                <p className="text-sm text-slate-600 dark:text-slate-400">{contact.relationship}</p>
+              ) : null}
+              <a
+                href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+                className="mt-1 inline-flex min-h-11 items-center gap-2 font-medium text-red-700 underline-offset-4 hover:underline dark:text-red-400"
+              >
+                <Phone className="size-4" aria-hidden="true" />
+                {contact.phone}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
