@@ -88,6 +88,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // Stripe.js's loader and React bindings: only a real key's card form loads them (kept out of vendor).
             { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/ },
+            // The wallet card's PDF library: only its download button loads it (kept out of vendor).
+            { name: 'pdf', test: /node_modules[\\/](pdf-lib|@pdf-lib|pako)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

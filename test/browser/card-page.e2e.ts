@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE, screenshot, SCREENSHOT_DIR } from '../support/browser.js';
 import { randomClientIp } from '../support/http-client.js';
 import { decodeQrWithZbar } from '../support/qr.js';
+import { pdfPage } from '../support/pdf.js';
 import { longRecord, rawGet, shortRecord } from '../card/card-fixtures.js';
 import { startCardStack, type CardStack } from '../card/card-stack.js';
 
@@ -42,32 +40,6 @@ async function responder(
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
-}
-
-/** A PDF's first page as a PNG (poppler's pdftoppm), and its text (pdftotext). */
-function pdfPage(pdf: Buffer, dpi: number): { png: Buffer; text: string; pages: number } {
-  const folder = mkdtempSync(join(tmpdir(), 'card-print-'));
-  try {
-    const file = join(folder, 'card.pdf');
-    writeFileSync(file, pdf);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      String(dpi),
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      file,
-      join(folder, 'page'),
-    ]);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    return { png: readFileSync(join(folder, 'page.png')), text, pages: Number(/^Pages:\s+(\d+)/m.exec(info)![1]) };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
 }
 
 /** The share of a PNG's pixels that are near white. */

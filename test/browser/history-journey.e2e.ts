@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, showIn, useSession } from '../support/browser.js';
 import { HttpClient } from '../support/http-client.js';
+import { pdfPage } from '../support/pdf.js';
+import { decodeQrWithZbar } from '../support/qr.js';
 
 /**
  * "Your QR Code History" in Chromium: a member's codes from the server (the replaced one Inactive, the active one
@@ -19,7 +22,7 @@ describe('QR code history in Chromium', () => {
     await browser?.close();
   });
 
-  it("opens a member's active code from ?expand=active, copies and opens its link, and deletes it after asking", async () => {
+  it("opens a member's active code from ?expand=active, copies its link, prints its wallet card, and deletes it after asking", async () => {
     const { client, email } = await signedInClient('history-journey');
     const first = await client.post('/api/medical-records', medicalForm({ email }));
     const second = await client.post('/api/medical-records', medicalForm({ email, allergies: 'Sesame' }));
@@ -53,6 +56,18 @@ describe('QR code history in Chromium', () => {
     await active.getByRole('button', { name: 'Copy Link' }).click();
     await page.getByText('Link copied', { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(second.body.cardUrl);
+
+    // The wallet card, made in the browser: one printed sheet whose QR opens this code's card.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      active.getByRole('button', { name: 'Wallet card (A4)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('emergency-wallet-card.pdf');
+    const sheet = pdfPage(readFileSync((await download.path())!), 200);
+    expect(sheet.pages).toBe(1);
+    expect(sheet.text).toContain('Bartholomew Quist');
+    expect(sheet.text).toContain('Blood group AB-');
+    expect(decodeQrWithZbar(sheet.png)).toBe(second.body.cardUrl);
 
     await active.getByRole('button', { name: 'Delete QR Code' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this QR code?' });

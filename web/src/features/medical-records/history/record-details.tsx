@@ -1,7 +1,8 @@
 import type { MedicalRecord } from '@medical-qr/contracts';
 import { Phone, Star } from 'lucide-react';
+import { WalletCardDownload } from './wallet-card-download';
 
-/** An active record's details in the history: its emergency contacts (SPEC section 2, "History"). */
+/** An active record's details in the history (SPEC section 2): its emergency contacts and, when it has some, the wallet card. */
 export function RecordDetails({ record }: { record: MedicalRecord }) {
   const contacts = record.emergencyContacts;
   return (
@@ -36,6 +37,7 @@ export function RecordDetails({ record }: { record: MedicalRecord }) {
           ))}
         </ul>
       )}
+      {contacts.length > 0 ? <WalletCardDownload record={record} /> : null}
     </div>
   );
 }

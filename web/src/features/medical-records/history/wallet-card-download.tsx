@@ -1,0 +1,79 @@
+import type { MedicalRecord } from '@medical-qr/contracts';
+import { IdCard } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { errorToastsCleared, notify } from '../../../components/ui/notifications';
+import { Spinner } from '../../../components/ui/spinner';
+import { saveFile } from '../../../lib/download';
+import { useAppDispatch } from '../../../lib/hooks';
+import type { WalletSheet } from './wallet-card-pdf';
+
+const SHEETS: Array<{ sheet: WalletSheet; label: string }> = [
+  { sheet: 'a4', label: 'Wallet card (A4)' },
+  { sheet: 'letter', label: 'Wallet card (Letter)' },
+];
+
+/**
+ * The printable wallet card (85.6 × 54 mm, front and back with cut marks), made in this browser as a PDF on an A4 or
+ * Letter sheet. The PDF code loads only when asked for.
+ */
+export function WalletCardDownload({ record }: { record: MedicalRecord }) {
+  const dispatch = useAppDispatch();
+  const [making, setMaking] = useState<WalletSheet | null>(null);
+
+  const download = async (sheet: WalletSheet) => {
+    setMaking(sheet);
+    try {
+      const { walletCardPdf, WALLET_CARD_FILE_NAME } = await import('./wallet-card-pdf');
+      const pdf = await walletCardPdf(walletCardDataOf(record), sheet);
+      const url = URL.createObjectURL(new Blob([pdf as BlobPart], { type: 'application/pdf' }));
+      saveFile(url, WALLET_CARD_FILE_NAME);
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      dispatch(errorToastsCleared());
+    } catch {
+      dispatch(
+        notify({
+          type: 'error',
+          title: 'Download Failed',
+          description: 'The wallet card could not be made. Please try again.',
+        }),
+      );
+    } finally {
+      setMaking(null);
+    }
+  };
+
+  return (
+    <div className="mt-5">
+      <h3 className="text-base font-bold text-slate-900 dark:text-white">Printable wallet card</h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Credit-card size, with your code, blood group, allergies and contacts. Print, cut along the marks and fold.
+      </p>
+      <div className="mt-3 grid gap-2 sm:flex">
+        {SHEETS.map(({ sheet, label }) => (
+          <Button
+            key={sheet}
+            variant="secondary"
+            className="whitespace-nowrap"
+            disabled={making !== null}
+            onClick={() => void download(sheet)}
+          >
+            {making === sheet ? <Spinner /> : <IdCard className="size-5" aria-hidden="true" />}
+            {label}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function walletCardDataOf(record: MedicalRecord) {
+  return {
+    qrCodeData: record.qrCodeData,
+    cardUrl: record.cardUrl,
+    fullName: `${record.firstName} ${record.lastName}`.trim(),
+    bloodGroup: record.bloodGroup,
+    allergies: record.allergies,
+    contacts: record.emergencyContacts,
+  };
+}
