@@ -4,7 +4,7 @@ import { medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, showIn, useSession } from '../support/browser.js';
-import { HttpClient } from '../support/http-client.js';
+import { HttpClient, waitForMailLink } from '../support/http-client.js';
 import { pdfPage } from '../support/pdf.js';
 import { decodeQrWithZbar } from '../support/qr.js';
 
@@ -130,6 +130,43 @@ describe('QR code history in Chromium', () => {
     await page.getByText('No QR codes yet').waitFor();
     await screenshot(page, 'history-empty-390-dark');
     expect(await page.evaluate(() => localStorage.getItem('medical-qr-history'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('claims the code a visitor made once they create an account with that email and verify it: it shows in their history', async () => {
+    const { page, errors, context } = await openPage(browser, { viewport: DESKTOP });
+    const form = medicalForm();
+    await page.goto(baseUrl());
+    await page.getByLabel('First name').fill(form.firstName);
+    await page.getByLabel('Last name').fill(form.lastName);
+    await page.getByLabel('Email').fill(form.email);
+    await page.getByLabel('Blood group').selectOption('AB-');
+    await page.getByRole('checkbox', { name: /I agree that Medical QR stores/ }).check();
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    await page.getByAltText('QR code that opens your emergency card').waitFor();
+
+    const registered = await new HttpClient().post('/api/auth/register', {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      password: 'claimed-code-1',
+    });
+    expect(registered.status).toBe(201);
+    await page.goto(await waitForMailLink(form.email, /Confirm your email/));
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Email verified. You can sign in now.').waitFor();
+    await dialog.getByLabel('Password', { exact: true }).fill('claimed-code-1');
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${baseUrl()}/history`);
+    const claimed = page.getByRole('article', { name: 'QR code #1' });
+    await claimed.getByText('Active', { exact: true }).waitFor();
+    await claimed.getByRole('button', { name: 'Show Details' }).click();
+    // Made on the home page without contacts.
+    await claimed.getByText('No emergency contacts found for this record.').waitFor();
+    expect(await page.getByText('Every code you have made, newest first.').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,6 +10,8 @@ export const RecordsPatterns = {
   create: 'records.record.create',
   update: 'records.record.update',
   createAnonymous: 'records.anonymous-record.create',
+  /** A verified email's anonymous code becomes the account's (idempotent: nothing left to claim is fine). */
+  claimAnonymous: 'records.anonymous-record.claim',
   contacts: 'records.contacts.list',
   delete: 'records.record.delete',
   qrImage: 'records.qr-image.get',
@@ -137,6 +139,11 @@ export const createRecordRequestSchema = owner.extend({ appUrl, form: medicalFor
 export const updateRecordRequestSchema = owner.extend({ appUrl, recordId: recordIdSchema, form: medicalFormSchema });
 export const createAnonymousRecordRequestSchema = z.strictObject({ appUrl, form: medicalFormSchema });
 export const recordRequestSchema = owner.extend({ recordId: recordIdSchema });
+/** The gateway asks only for an email the account has verified (by its link, or Google's word). */
+export const claimAnonymousRequestSchema = owner.extend({ email: emailSchema });
+export type ClaimAnonymousRequest = z.infer<typeof claimAnonymousRequestSchema>;
+export const claimAnonymousReplySchema = z.object({ claimed: z.number().int() });
+export type ClaimAnonymousReply = z.infer<typeof claimAnonymousReplySchema>;
 export const qrImageRequestSchema = recordRequestSchema.extend({ appUrl });
 export const cardRequestSchema = z.strictObject({ token: emergencyTokenSchema, viewer, appUrl });
 

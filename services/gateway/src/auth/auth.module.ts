@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionModule } from '../session/session.module.js';
+import { AnonymousCodeClaim } from './anonymous-code-claim.js';
 import { CurrentUserController } from './current-user.controller.js';
 import { CurrentUserBuilder } from './current-user.builder.js';
 import { GoogleController } from './google.controller.js';
@@ -18,6 +19,7 @@ import { SignInAttempts } from './sign-in-attempts.js';
   imports: [SessionModule, RateLimitModule],
   controllers: [CurrentUserController, PasswordController, RecoveryController, GoogleController, ReauthController],
   providers: [
+    AnonymousCodeClaim,
     CurrentUserBuilder,
     PremiumStatusReader,
     SignInAttempts,

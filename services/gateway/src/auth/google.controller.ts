@@ -22,6 +22,7 @@ import { GoogleOAuthClient } from './google-oauth.client.js';
 import { type GoogleSignInIntent, GoogleOAuthState } from './google-oauth-state.js';
 import { Reauthentication } from './reauthentication.js';
 import { setSignInHint } from './sign-in-hints.js';
+import { AnonymousCodeClaim } from './anonymous-code-claim.js';
 
 const backToSignIn = (res: Response, message: string) =>
   res.redirect(302, `/?login=true&error=${encodeURIComponent(message)}`);
@@ -38,6 +39,7 @@ export class GoogleController {
     private readonly google: GoogleOAuthClient,
     private readonly oauthState: GoogleOAuthState,
     private readonly reauthentication: Reauthentication,
+    private readonly claims: AnonymousCodeClaim,
   ) {}
 
   @Get()
@@ -110,6 +112,7 @@ export class GoogleController {
       return false;
     }
     await this.sessions.signIn(req, res, { userId: user.id, authMethod: 'google', googleAuthAt: Date.now() });
+    await this.claims.claimFor({ userId: user.id, email: user.email, emailVerified: user.emailVerified });
     await this.audit.record({
       action: AuditActions.googleSignIn,
       userId: user.id,

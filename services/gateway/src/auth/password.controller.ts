@@ -27,6 +27,7 @@ import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
 import { SessionService } from '../session/session.service.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
+import { AnonymousCodeClaim } from './anonymous-code-claim.js';
 import { CurrentUserBuilder } from './current-user.builder.js';
 import { SignInAttempts } from './sign-in-attempts.js';
 
@@ -49,6 +50,7 @@ export class PasswordController {
     private readonly sessions: SessionService,
     private readonly attempts: SignInAttempts,
     private readonly currentUser: CurrentUserBuilder,
+    private readonly claims: AnonymousCodeClaim,
   ) {}
 
   @Post('auth/login')
@@ -75,6 +77,7 @@ export class PasswordController {
         throw error;
       });
     const session = await this.sessions.signIn(req, res, { userId: user.id, authMethod: 'password' });
+    await this.claims.claimFor({ userId: user.id, email: user.email, emailVerified: user.emailVerified });
     await this.audit.record({
       action: AuditActions.loginSucceeded,
       userId: user.id,

@@ -26,6 +26,7 @@ import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { SessionService } from '../session/session.service.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
+import { AnonymousCodeClaim } from './anonymous-code-claim.js';
 import { setSignInHint } from './sign-in-hints.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -45,6 +46,7 @@ export class RecoveryController {
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
     private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
+    private readonly claims: AnonymousCodeClaim,
   ) {}
 
   @Post('forgot-password')
@@ -130,6 +132,7 @@ export class RecoveryController {
         token: token.slice(0, 200),
       });
       if (!reply.alreadyVerified) await this.auditVerified(reply, req);
+      await this.claims.claimFor({ userId: reply.userId, email: reply.email, emailVerified: true });
       setSignInHint(req, res, this.config, SignInLanding.emailHintCookie, reply.email);
       const outcome = reply.alreadyVerified ? SignInLanding.alreadyVerified : SignInLanding.verified;
       res.redirect(302, `/?login=true&${SignInLanding.verifiedKey}=${outcome}`);

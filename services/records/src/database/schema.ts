@@ -19,6 +19,8 @@ export const medicalRecords = recordsSchema.table('medical_records', {
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   replacedAt: timestamp('replaced_at', { withTimezone: true }),
   lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
+  /** When an anonymous code became its owner's (they verified its email); null otherwise. */
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -3,6 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
 import {
   activeRecordRequestSchema,
+  claimAnonymousRequestSchema,
+  type ClaimAnonymousRequest,
   createAnonymousRecordRequestSchema,
   createRecordRequestSchema,
   dashboardRequestSchema,
@@ -26,6 +28,11 @@ export class RecordsController {
     { form, appUrl }: z.infer<typeof createAnonymousRecordRequestSchema>,
   ) {
     return this.records.createAnonymous(form, appUrl);
+  }
+
+  @MessagePattern(RecordsPatterns.claimAnonymous)
+  claimAnonymous(@Payload(new ZodPayload(claimAnonymousRequestSchema)) { userId, email }: ClaimAnonymousRequest) {
+    return this.records.claimAnonymous(userId, email);
   }
 
   @MessagePattern(RecordsPatterns.create)

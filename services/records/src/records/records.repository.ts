@@ -45,6 +45,9 @@ export interface RecordLifetime {
   expiresAt: Date;
 }
 
+/** The rows that count as an email's one free anonymous code: anonymous still, or claimed since (the unique index's predicate). */
+const anonymousOrClaimed = or(isNull(medicalRecords.userId), isNotNull(medicalRecords.claimedAt));
+
 /** The token's ciphertext is bound to its row, apart from the row's other ciphertexts. */
 const tokenContext = (recordId: string) => `${recordId}/token`;
 
@@ -74,7 +77,7 @@ export class RecordsRepository {
       const [row] = await tx
         .insert(medicalRecords)
         .values(this.recordValues(id, record))
-        .onConflictDoNothing({ target: medicalRecords.emailIndex, where: isNull(medicalRecords.userId) })
+        .onConflictDoNothing({ target: medicalRecords.emailIndex, where: anonymousOrClaimed })
         .returning();
       if (!row) return undefined;
       const contacts = await this.insertContacts(tx, id, record.form.emergencyContacts);
@@ -86,7 +89,7 @@ export class RecordsRepository {
     const [row] = await this.database.db
       .select()
       .from(medicalRecords)
-      .where(and(eq(medicalRecords.emailIndex, emailIndex), isNull(medicalRecords.userId)));
+      .where(and(eq(medicalRecords.emailIndex, emailIndex), anonymousOrClaimed));
     return row && this.withContacts(row);
   }
 
@@ -213,6 +216,16 @@ export class RecordsRepository {
     const [row] = await executor.insert(medicalRecords).values(this.recordValues(id, record)).returning();
     const contacts = await this.insertContacts(executor, id, record.form.emergencyContacts);
     return this.toStored(row!, contacts);
+  }
+
+  /** @internal Used by {@link UserRecordsScope}. Makes the email's anonymous code the user's; answers its id, if any. */
+  async claimAnonymousWith(executor: Executor, userId: string, emailIndex: string): Promise<string[]> {
+    const rows = await executor
+      .update(medicalRecords)
+      .set({ userId, claimedAt: sql`now()` })
+      .where(and(eq(medicalRecords.emailIndex, emailIndex), isNull(medicalRecords.userId)))
+      .returning({ id: medicalRecords.id });
+    return rows.map((row) => row.id);
   }
 
   /** @internal Used by {@link UserRecordsScope}. */
@@ -393,6 +406,11 @@ export class UserRecordsScope {
 
   list(): Promise<StoredRecord[]> {
     return this.repository.listByUser(this.userId, this.executor);
+  }
+
+  /** The anonymous code made with this (verified) email becomes the user's. Answers the ids claimed. */
+  claimAnonymous(emailIndex: string): Promise<string[]> {
+    return this.repository.claimAnonymousWith(this.executor, this.userId, emailIndex);
   }
 
   replaceActive(): Promise<void> {

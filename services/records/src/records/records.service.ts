@@ -4,6 +4,7 @@ import {
   MAX_CONTACTS_FREE,
   RecordsMessages,
   type AnonymousCreationResponse,
+  type ClaimAnonymousReply,
   type DashboardResponse,
   type EmergencyContact,
   type MedicalForm,
@@ -60,6 +61,19 @@ export class RecordsService {
       cardUrl: view.cardUrl,
       expiresAt: expiresAt.toISOString(),
     };
+  }
+
+  /**
+   * The anonymous code made with this email becomes the user's (the gateway vouches the email is
+   * verified), so it shows in their history; a premium user's claimed code stops expiring.
+   */
+  async claimAnonymous(userId: string, email: string): Promise<ClaimAnonymousReply> {
+    const claimed = await this.records.forUser(userId, async (scope) => {
+      const ids = await scope.claimAnonymous(this.emailIndex.of(email));
+      if (ids.length > 0 && (await this.premium.isPremium(userId))) await scope.liftExpiry();
+      return ids.length;
+    });
+    return { claimed };
   }
 
   /**

@@ -1,0 +1,60 @@
+import { RecordsMessages } from '@medical-qr/contracts';
+import { HttpClient, uniqueEmail, waitForMailLink } from '../support/http-client.js';
+import { medicalForm } from './records-fixtures.js';
+
+/** Registers an account for `email` and follows its emailed link; answers the client, not yet signed in. */
+async function registerAndVerify(email: string, password: string): Promise<HttpClient> {
+  const client = new HttpClient();
+  const registered = await client.post('/api/auth/register', {
+    firstName: 'Imogen',
+    lastName: 'Vasquez',
+    email,
+    password,
+  });
+  expect(registered.status).toBe(201);
+  const link = await waitForMailLink(email, /Confirm your email/);
+  const token = new URL(link).pathname.split('/').pop()!;
+  expect((await client.get(`/api/auth/verify-email/${token}`)).status).toBe(302);
+  return client;
+}
+
+describe('anonymous codes are claimed by the account that verifies their email', () => {
+  it('a code made before the account exists shows in its history once the email is verified, and keeps working', async () => {
+    const email = uniqueEmail('claim');
+    const anonymous = await new HttpClient().post('/api/anonymous-medical-record', medicalForm({ email }));
+    expect(anonymous.status).toBe(200);
+
+    const client = await registerAndVerify(email, 'claim-pass-1');
+    expect((await client.post('/api/auth/login', { email, password: 'claim-pass-1' })).status).toBe(200);
+    const records = (await client.get('/api/medical-records')).body as Array<{ token: string; isActive: boolean }>;
+    expect(records.map((record) => record.token)).toEqual([anonymous.body.token]);
+    expect(records[0]!.isActive).toBe(true);
+    // The same code, the same card: a printed copy still opens it.
+    expect((await new HttpClient().get(`/api/emergency-card/${anonymous.body.token}`)).status).toBe(200);
+
+    // Still that email's one free anonymous code.
+    const again = await new HttpClient().post('/api/anonymous-medical-record', medicalForm({ email }));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(RecordsMessages.anonymousActiveExists);
+  });
+
+  it('a code made later with the email of a verified account is claimed at its next sign-in; other accounts never see it', async () => {
+    const email = uniqueEmail('claim-later');
+    await registerAndVerify(email, 'claim-pass-2');
+    const anonymous = await new HttpClient().post('/api/anonymous-medical-record', medicalForm({ email }));
+    expect(anonymous.status).toBe(200);
+
+    const stranger = uniqueEmail('claim-stranger');
+    const other = await registerAndVerify(stranger, 'claim-pass-3');
+    expect((await other.post('/api/auth/login', { email: stranger, password: 'claim-pass-3' })).status).toBe(200);
+    expect((await other.get('/api/medical-records')).body).toEqual([]);
+
+    const owner = new HttpClient();
+    expect((await owner.post('/api/auth/login', { email, password: 'claim-pass-2' })).status).toBe(200);
+    const records = (await owner.get('/api/medical-records')).body as Array<{ token: string }>;
+    expect(records.map((record) => record.token)).toEqual([anonymous.body.token]);
+    // Signing in again claims nothing twice.
+    expect((await owner.post('/api/auth/login', { email, password: 'claim-pass-2' })).status).toBe(200);
+    expect(((await owner.get('/api/medical-records')).body as unknown[]).length).toBe(1);
+  });
+});
