@@ -358,6 +358,25 @@ const CHECKS: Check[] = [
     },
   },
   {
+    name: 'premium-history',
+    kind: 'page',
+    signedIn: 'premium',
+    open: async (page) => {
+      await goTo(page, '/premium/history');
+      await page.getByRole('searchbox').waitFor();
+      await page.getByText(/^(\d+ codes?|No codes yet\.)$/).waitFor();
+    },
+  },
+  {
+    name: 'premium-history-upgrade',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/premium/history');
+      await page.getByRole('link', { name: 'Upgrade to Premium - $9.99/month' }).waitFor();
+    },
+  },
+  {
     name: 'cancel-subscription',
     kind: 'dialog',
     signedIn: 'premium',

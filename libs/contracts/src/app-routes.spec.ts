@@ -24,10 +24,19 @@ describe('app route patterns', () => {
       '/subscribe',
       '/premium/success',
       '/history',
+      '/premium/history',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: true });
     }
-    for (const path of ['/nope', '/index.html', '/expired/now', '/emergency', '/premium', '/wp-login.php']) {
+    for (const path of [
+      '/nope',
+      '/index.html',
+      '/expired/now',
+      '/emergency',
+      '/premium',
+      '/premium/other',
+      '/wp-login.php',
+    ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: false });
     }
   });

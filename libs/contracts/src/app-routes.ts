@@ -47,6 +47,7 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.pricing,
   AppRoutes.subscribe,
   AppRoutes.premiumSuccess,
+  AppRoutes.premiumHistory,
 ];
 
 /** Whether a path matches a pattern as the web's router matches it: case-insensitive, a trailing slash allowed. */

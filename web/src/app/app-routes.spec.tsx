@@ -31,6 +31,7 @@ describe('document titles', () => {
     ['/pricing', 'Pricing · Medical QR'],
     ['/my-account', 'My Account · Medical QR'],
     ['/history', 'QR Code History · Medical QR'],
+    ['/premium/history', 'Premium QR History · Medical QR'],
     ['/premium/success', 'Payment · Medical QR'],
   ])('%s is titled "%s"', async (path, title) => {
     renderApp(path);

@@ -16,6 +16,9 @@ const MyAccountRoute = lazy(() => import('./routes/my-account').then((module) =>
 const PremiumSuccessRoute = lazy(() =>
   import('./routes/premium-success').then((module) => ({ default: module.PremiumSuccessRoute })),
 );
+const PremiumHistoryRoute = lazy(() =>
+  import('./routes/premium-history').then((module) => ({ default: module.PremiumHistoryRoute })),
+);
 const PricingRoute = lazy(() => import('./routes/pricing').then((module) => ({ default: module.PricingRoute })));
 const SubscribeRoute = lazy(() => import('./routes/subscribe').then((module) => ({ default: module.SubscribeRoute })));
 
@@ -47,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.pricing.path, element: onDemand(PricingRoute) },
       { path: paths.subscribe.path, element: onDemand(SubscribeRoute) },
       { path: paths.premiumSuccess.path, element: onDemand(PremiumSuccessRoute) },
+      { path: paths.premiumHistory.path, element: onDemand(PremiumHistoryRoute) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

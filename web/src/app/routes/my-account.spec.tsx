@@ -80,6 +80,7 @@ describe('/my-account', () => {
     const premiumInfo = (await screen.findByRole('heading', { name: 'Account information' })).parentElement!;
     expect(fact(premiumInfo, 'Account type')).toBe('Premium');
     expect(screen.queryByRole('link', { name: /Upgrade to Premium/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Premium QR History/ }).getAttribute('href')).toBe('/premium/history');
   });
 
   it('shows the active subscription, and cancels it after a confirmation', async () => {

@@ -1,10 +1,9 @@
-import { ChevronRight, Crown, History, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { ChevronRight, Crown, History, Search, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ScreenLoading } from '../../components/ui/screen-loading';
 import { useAuth, type CurrentUser } from '../../features/auth';
 import { SubscriptionCard } from '../../features/premium';
-import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
@@ -37,7 +36,7 @@ export function MyAccountRoute() {
         <AccountInfo user={user} isPremium={isPremium} />
         {isPremium ? <SubscriptionCard /> : null}
         <nav aria-label="Account shortcuts">
-          <ul className={cn('grid gap-3 sm:grid-cols-2', !isPremium && 'lg:grid-cols-3')}>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <Tile
               to={paths.history.getHref()}
               icon={History}
@@ -50,7 +49,14 @@ export function MyAccountRoute() {
               title="Privacy controls"
               text="Export your data, revoke consent or delete it."
             />
-            {isPremium ? null : (
+            {isPremium ? (
+              <Tile
+                to={paths.premiumHistory.getHref()}
+                icon={Search}
+                title="Premium QR History"
+                text="Search, share and download every code."
+              />
+            ) : (
               <Tile
                 to={paths.subscribe.getHref()}
                 icon={Crown}

@@ -15,3 +15,4 @@ export { UPGRADE_REDIRECT_DELAY_MS } from './use-record-creation';
 export type { LoginRequest } from './use-anonymous-record-creation';
 export type { PersonDetails } from './medical-form-values';
 export { entryOfRecord, entryOfRemembered, HistoryScreen, type HistoryEntry } from './history';
+export { PremiumHistoryScreen } from './premium-history';

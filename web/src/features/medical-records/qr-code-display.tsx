@@ -7,7 +7,7 @@ import { errorToastsCleared, notify, useCopyLink } from '../../components/ui/not
 import { cn } from '../../lib/cn';
 import { saveFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format-date';
-import { shareLink } from '../../lib/share';
+import { useShareCardLink } from './use-share-card-link';
 import { LOCK_SCREEN_FILE_NAME, lockScreenImage, type QrLabel } from './qr-download-image';
 
 export interface QrCodeDisplayProps {
@@ -56,22 +56,7 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children 
 
   const copyLink = useCopyLink();
 
-  const share = async () => {
-    const outcome = await shareLink({
-      title: 'My emergency medical card',
-      text: 'Open this link to see my emergency medical information.',
-      url: cardUrl,
-    });
-    if (outcome === 'share-failed') {
-      dispatch(
-        notify({
-          type: 'error',
-          title: 'Share Failed',
-          description: 'Your card link could not be shared. Please try again.',
-        }),
-      );
-    }
-  };
+  const share = useShareCardLink();
 
   return (
     <div className="flex flex-col items-center text-center">
@@ -118,7 +103,7 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children 
           Copy link
         </Button>
         {canShare ? (
-          <Button variant="secondary" onClick={share}>
+          <Button variant="secondary" onClick={() => void share(cardUrl)}>
             <Share2 className="size-5" aria-hidden="true" />
             Share
           </Button>

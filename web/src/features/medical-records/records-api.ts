@@ -2,10 +2,15 @@ import type {
   AnonymousCreationResponse,
   DashboardResponse,
   EmergencyContact,
+  HistoryResponse,
   MedicalForm,
   MedicalRecord,
 } from '@medical-qr/contracts';
 import { api } from '../../lib/api';
+import { withQuery } from '../../lib/paths';
+
+/** Premium history pages stay cached this long (SPEC section 9: 5 minutes). */
+const HISTORY_CACHE_SECONDS = 5 * 60;
 
 const recordPath = (id: string) => `/api/medical-records/${encodeURIComponent(id)}`;
 
@@ -27,6 +32,12 @@ export const recordsApi = api.injectEndpoints({
       query: () => '/api/medical-records/dashboard',
       providesTags: ['MedicalRecord'],
     }),
+    /** Premium history: one page of the user's codes, searched by blood group, allergies and conditions. */
+    getPremiumHistory: build.query<HistoryResponse, { page: number; search: string }>({
+      query: ({ page, search }) => withQuery('/api/medical-records/history', { page, search: search || undefined }),
+      keepUnusedDataFor: HISTORY_CACHE_SECONDS,
+      providesTags: ['History'],
+    }),
     getEmergencyContacts: build.query<EmergencyContact[], string>({
       query: (recordId) => `${recordPath(recordId)}/emergency-contacts`,
       providesTags: (_result, _error, recordId) => [{ type: 'MedicalRecord', id: recordId }],
@@ -43,7 +54,7 @@ export const recordsApi = api.injectEndpoints({
     updateMedicalRecord: build.mutation<MedicalRecord, { id: string; form: MedicalForm }>({
       query: ({ id, form }) => ({ url: recordPath(id), method: 'PUT', body: form, on401: 'caller' }),
       invalidatesTags: (result, error) =>
-        result || (error && (error.status === 409 || error.status === 410)) ? ['MedicalRecord'] : [],
+        result || (error && (error.status === 409 || error.status === 410)) ? ['MedicalRecord', 'History'] : [],
     }),
     /** The one free trial code an email may have. */
     createAnonymousMedicalRecord: build.mutation<AnonymousCreationResponse, MedicalForm>({
@@ -62,6 +73,7 @@ export const {
   useGetActiveMedicalRecordQuery,
   useGetDashboardQuery,
   useGetEmergencyContactsQuery,
+  useGetPremiumHistoryQuery,
   useCreateMedicalRecordMutation,
   useUpdateMedicalRecordMutation,
   useCreateAnonymousMedicalRecordMutation,

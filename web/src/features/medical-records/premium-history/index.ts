@@ -1,0 +1,1 @@
+export { PremiumHistoryScreen } from './premium-history-screen';
