@@ -90,6 +90,8 @@ export default defineConfig({
             { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/ },
             // The wallet card's PDF library: only its download button loads it (kept out of vendor).
             { name: 'pdf', test: /node_modules[\\/](pdf-lib|@pdf-lib|pako)[\\/]/ },
+            // The camera scanner's QR reader: only /scanner's live view loads it.
+            { name: 'scanner', test: /node_modules[\\/]html5-qrcode[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -377,6 +377,15 @@ const CHECKS: Check[] = [
     },
   },
   {
+    name: 'scanner',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/scanner');
+      await page.getByRole('button', { name: 'Start Scanning' }).waitFor();
+    },
+  },
+  {
     name: 'cancel-subscription',
     kind: 'dialog',
     signedIn: 'premium',

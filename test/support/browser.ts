@@ -6,8 +6,8 @@ import { randomClientIp } from './http-client.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SCREENSHOT_DIR = `${ROOT}reports/screenshots`;
 
-/** Debian's Chromium, headless, with nothing that reaches outside this machine. */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless, with nothing that reaches outside this machine; `extraArgs` e.g. for a fake camera. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -19,6 +19,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -25,6 +25,7 @@ describe('app route patterns', () => {
       '/premium/success',
       '/history',
       '/premium/history',
+      '/scanner',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: true });
     }

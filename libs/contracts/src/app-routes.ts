@@ -48,6 +48,7 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.subscribe,
   AppRoutes.premiumSuccess,
   AppRoutes.premiumHistory,
+  AppRoutes.scanner,
 ];
 
 /** Whether a path matches a pattern as the web's router matches it: case-insensitive, a trailing slash allowed. */

@@ -32,6 +32,7 @@ describe('document titles', () => {
     ['/my-account', 'My Account · Medical QR'],
     ['/history', 'QR Code History · Medical QR'],
     ['/premium/history', 'Premium QR History · Medical QR'],
+    ['/scanner', 'QR Scanner · Medical QR'],
     ['/premium/success', 'Payment · Medical QR'],
   ])('%s is titled "%s"', async (path, title) => {
     renderApp(path);

@@ -20,6 +20,7 @@ const PremiumHistoryRoute = lazy(() =>
   import('./routes/premium-history').then((module) => ({ default: module.PremiumHistoryRoute })),
 );
 const PricingRoute = lazy(() => import('./routes/pricing').then((module) => ({ default: module.PricingRoute })));
+const ScannerRoute = lazy(() => import('./routes/scanner').then((module) => ({ default: module.ScannerRoute })));
 const SubscribeRoute = lazy(() => import('./routes/subscribe').then((module) => ({ default: module.SubscribeRoute })));
 
 /** A screen loaded on demand: the header stays, the screen's place says it is loading. */
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: paths.subscribe.path, element: onDemand(SubscribeRoute) },
       { path: paths.premiumSuccess.path, element: onDemand(PremiumSuccessRoute) },
       { path: paths.premiumHistory.path, element: onDemand(PremiumHistoryRoute) },
+      { path: paths.scanner.path, element: onDemand(ScannerRoute) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

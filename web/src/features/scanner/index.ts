@@ -1,0 +1,1 @@
+export { ScannerScreen } from './scanner-screen';
