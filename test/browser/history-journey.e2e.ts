@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { MedicalFormInput } from '@medical-qr/contracts';
+import type { Browser, Page } from 'playwright-core';
 import { medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
@@ -7,6 +8,17 @@ import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, showIn, useSession
 import { HttpClient, waitForMailLink } from '../support/http-client.js';
 import { pdfPage } from '../support/pdf.js';
 import { decodeQrWithZbar } from '../support/qr.js';
+
+/** Makes a code on the home page, as a visitor does (no contacts). */
+async function makeCodeOnHome(page: Page, form: MedicalFormInput) {
+  await page.getByLabel('First name').fill(form.firstName);
+  await page.getByLabel('Last name').fill(form.lastName);
+  await page.getByLabel('Email').fill(form.email);
+  await page.getByLabel('Blood group').selectOption('AB-');
+  await page.getByRole('checkbox', { name: /I agree that Medical QR stores/ }).check();
+  await page.getByRole('button', { name: 'Generate QR Code' }).click();
+  await page.getByAltText('QR code that opens your emergency card').waitFor();
+}
 
 /**
  * "Your QR Code History" in Chromium: a member's codes from the server (the replaced one Inactive, the active one
@@ -106,13 +118,7 @@ describe('QR code history in Chromium', () => {
     // Made on the home page, as a visitor makes it.
     await page.goto(baseUrl());
     const form = medicalForm();
-    await page.getByLabel('First name').fill(form.firstName);
-    await page.getByLabel('Last name').fill(form.lastName);
-    await page.getByLabel('Email').fill(form.email);
-    await page.getByLabel('Blood group').selectOption('AB-');
-    await page.getByRole('checkbox', { name: /I agree that Medical QR stores/ }).check();
-    await page.getByRole('button', { name: 'Generate QR Code' }).click();
-    await page.getByAltText('QR code that opens your emergency card').waitFor();
+    await makeCodeOnHome(page, form);
 
     await page.goto(`${baseUrl()}/history`);
     const entry = page.getByRole('article', { name: 'QR code #1' });
@@ -138,13 +144,7 @@ describe('QR code history in Chromium', () => {
     const { page, errors, context } = await openPage(browser, { viewport: DESKTOP });
     const form = medicalForm();
     await page.goto(baseUrl());
-    await page.getByLabel('First name').fill(form.firstName);
-    await page.getByLabel('Last name').fill(form.lastName);
-    await page.getByLabel('Email').fill(form.email);
-    await page.getByLabel('Blood group').selectOption('AB-');
-    await page.getByRole('checkbox', { name: /I agree that Medical QR stores/ }).check();
-    await page.getByRole('button', { name: 'Generate QR Code' }).click();
-    await page.getByAltText('QR code that opens your emergency card').waitFor();
+    await makeCodeOnHome(page, form);
 
     const registered = await new HttpClient().post('/api/auth/register', {
       firstName: form.firstName,

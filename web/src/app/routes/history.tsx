@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { InlineAlert } from '../../components/ui/inline-alert';
+import { RetryAlert } from '../../components/ui/retry-alert';
 import { ScreenLoading } from '../../components/ui/screen-loading';
 import { useAuth } from '../../features/auth';
 import {
@@ -38,17 +37,11 @@ function AccountHistory({ expandActive }: { expandActive: boolean }) {
   if (isError || !data) {
     return (
       <div className="mx-auto max-w-3xl px-5 py-10 sm:px-6">
-        <InlineAlert
-          tone="error"
+        <RetryAlert
           title="History unavailable"
-          action={
-            <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          Your QR codes could not be loaded.
-        </InlineAlert>
+          message="Your QR codes could not be loaded."
+          onRetry={() => void refetch()}
+        />
       </div>
     );
   }

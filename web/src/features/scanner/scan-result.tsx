@@ -1,5 +1,6 @@
 import { GENDER_LABELS, organDonorLabel } from '@medical-qr/contracts';
-import { Phone, ScanLine, Star } from 'lucide-react';
+import { Phone, ScanLine } from 'lucide-react';
+import { PrimaryBadge } from '../../components/ui/primary-badge';
 import type { ReactNode } from 'react';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { panel } from '../../components/ui/panel';
@@ -74,12 +75,7 @@ function ContactRow({ contact }: { contact: ScannedContact }) {
       <div className="min-w-0">
         <p className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
           <span className="[overflow-wrap:anywhere]">{contact.name || 'Emergency contact'}</span>
-          {contact.isPrimary ? (
-            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-red-800 dark:bg-red-950/60 dark:text-red-200">
-              <Star className="size-3" aria-hidden="true" />
-              Primary
-            </span>
-          ) : null}
+          {contact.isPrimary ? <PrimaryBadge /> : null}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {[contact.relationship, contact.phone].filter(Boolean).join(' · ')}

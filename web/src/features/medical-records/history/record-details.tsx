@@ -1,5 +1,6 @@
 import type { MedicalRecord } from '@medical-qr/contracts';
-import { Phone, Star } from 'lucide-react';
+import { Phone } from 'lucide-react';
+import { PrimaryBadge } from '../../../components/ui/primary-badge';
 import { WalletCardDownload } from './wallet-card-download';
 
 /** An active record's details in the history (SPEC section 2): its emergency contacts and, when it has some, the wallet card. */
@@ -16,12 +17,7 @@ export function RecordDetails({ record }: { record: MedicalRecord }) {
             <li key={contact.id} className="rounded-2xl border border-slate-200 p-4 dark:border-slate-700">
               <p className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
                 <span className="min-w-0 [overflow-wrap:anywhere]">{contact.name}</span>
-                {contact.isPrimary ? (
-                  <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-red-800 dark:bg-red-950/60 dark:text-red-200">
-                    <Star className="size-3" aria-hidden="true" />
-                    Primary
-                  </span>
-                ) : null}
+                {contact.isPrimary ? <PrimaryBadge /> : null}
               </p>
               {contact.relationship ? (
                 <p className="text-sm text-slate-600 dark:text-slate-400">{contact.relationship}</p>

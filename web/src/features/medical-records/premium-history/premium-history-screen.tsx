@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useGetPremiumHistoryQuery } from '../records-api';
@@ -43,18 +43,12 @@ export function PremiumHistoryScreen({ onNotPremium }: { onNotPremium: () => voi
       <SearchBox value={search} onSearch={searchFor} />
       <ResultsLine total={data?.total} search={search} busy={isFetching} />
       {isError && !notPremium ? (
-        <InlineAlert
-          tone="error"
+        <RetryAlert
           title="History unavailable"
+          message="Your premium history could not be loaded."
           className="mt-6"
-          action={
-            <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          Your premium history could not be loaded.
-        </InlineAlert>
+          onRetry={() => void refetch()}
+        />
       ) : null}
       {data && data.records.length > 0 ? (
         <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
