@@ -99,4 +99,16 @@ describe('/premium/history', () => {
     await waitFor(() => expect(historyCalls()).toEqual(['?page=2', '?page=1&search=Penicillin']));
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
+
+  it('shows a premium member without codes the way to a first one', async () => {
+    api = stubFetch({
+      'GET /api/auth/user': { body: aUser({ isPremium: true }) },
+      'GET /api/medical-records/history': { body: { records: [], total: 0 } },
+    });
+    renderApp('/premium/history');
+    expect(await screen.findByText('No QR codes yet')).toBeTruthy();
+    expect(screen.getByText('0 codes')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a QR code' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
 });

@@ -65,7 +65,8 @@ export function HistoryScreen({ entries, signedIn, expandActive, onClear }: Hist
   );
 }
 
-function EmptyHistory() {
+/** No codes yet: a way to make the first. */
+export function EmptyHistory() {
   return (
     <Centered>
       <span className="flex size-16 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { EmptyHistory } from '../history/history-screen';
 import { useGetPremiumHistoryQuery } from '../records-api';
 import { pageWindow } from './page-window';
 import { PremiumHistoryCard } from './premium-history-card';
@@ -59,6 +60,7 @@ export function PremiumHistoryScreen({ onNotPremium }: { onNotPremium: () => voi
           ))}
         </ul>
       ) : null}
+      {data && data.total === 0 && !search ? <EmptyHistory /> : null}
       {totalPages > 1 ? <Pagination page={page} totalPages={totalPages} onPage={goToPage} /> : null}
     </div>
   );
@@ -109,13 +111,8 @@ function ResultsLine({ total, search, busy }: { total: number | undefined; searc
   let text = 'Loading your codes…';
   if (total !== undefined) {
     const codes = `${total} ${total === 1 ? 'code' : 'codes'}`;
-    text = search
-      ? total === 0
-        ? `No codes match "${search}".`
-        : `${codes} match "${search}".`
-      : total === 0
-        ? 'No codes yet.'
-        : codes;
+    // With no search, an empty history says so below, with the way to a first code.
+    text = search ? (total === 0 ? `No codes match "${search}".` : `${codes} match "${search}".`) : codes;
   }
   return (
     <p role="status" className="mt-4 flex min-h-6 items-center gap-2 text-[15px] text-slate-600 dark:text-slate-300">
