@@ -13,3 +13,4 @@ export * from './medical-labels.js';
 export * from './queues.js';
 export * from './records.js';
 export * from './services.js';
+export * from './shop/index.js';

@@ -1,0 +1,3 @@
+export * from './countries.js';
+export * from './merch-pricing.js';
+export * from './shop-catalog.js';
