@@ -1,19 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { medicalFormSchema, type MedicalForm } from '@medical-qr/contracts';
-import {
-  dropDatabase,
-  ensureDatabase,
-  FieldCipher,
-  openDatabase,
-  runMigrations,
-  type DatabaseHandle,
-} from '@medical-qr/platform';
-import { RecordsRepository, type StoredRecord } from './records.repository.js';
-import { TokenIndex } from './token-index.js';
-
-const url = `${process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432'}/mqr_test_records_${randomBytes(4).toString('hex')}`;
-const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
+import type { RecordsRepository, StoredRecord } from './records.repository.js';
+import { openRecordsTestDatabase, type RecordsTestDatabase } from './records-test-database.js';
 const DAY = 24 * 3600 * 1000;
 
 const form: MedicalForm = medicalFormSchema.parse({
@@ -29,22 +17,16 @@ const inDays = (days: number) => new Date(Math.round((Date.now() + days * DAY) /
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('codes following premium: RecordsRepository lifetimes (real PostgreSQL)', () => {
-  let database: DatabaseHandle;
+  let testDatabase: RecordsTestDatabase;
+  let database: RecordsTestDatabase['database'];
   let records: RecordsRepository;
 
   beforeAll(async () => {
-    await ensureDatabase(url);
-    await runMigrations(url, 'records', MIGRATIONS);
-    database = openDatabase(url, 'premium-lifetimes-spec', 2);
-    records = new RecordsRepository(
-      database,
-      new FieldCipher({ spec: randomBytes(32) }, 'spec'),
-      new TokenIndex(randomBytes(32).toString('base64url')),
-    );
+    testDatabase = await openRecordsTestDatabase('premium-lifetimes-spec');
+    ({ database, records } = testDatabase);
   });
   afterAll(async () => {
-    await database?.close();
-    await dropDatabase(url);
+    await testDatabase?.close();
   });
 
   /** Inserts one of the user's codes beside the others (no replacing), expiring at `expiresAt`. */

@@ -1,19 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { medicalFormSchema, type MedicalForm, type MedicalFormInput } from '@medical-qr/contracts';
-import {
-  dropDatabase,
-  ensureDatabase,
-  FieldCipher,
-  openDatabase,
-  runMigrations,
-  type DatabaseHandle,
-} from '@medical-qr/platform';
-import { RecordsRepository } from './records.repository.js';
-import { TokenIndex } from './token-index.js';
-
-const url = `${process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432'}/mqr_test_records_${randomBytes(4).toString('hex')}`;
-const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
+import type { DatabaseHandle, FieldCipher } from '@medical-qr/platform';
+import type { RecordsRepository } from './records.repository.js';
+import { openRecordsTestDatabase, type RecordsTestDatabase } from './records-test-database.js';
 const DAY = 24 * 3600 * 1000;
 
 function form(changes: Partial<MedicalFormInput> = {}): MedicalForm {
@@ -29,20 +17,17 @@ function form(changes: Partial<MedicalFormInput> = {}): MedicalForm {
 }
 
 describe('RecordsRepository (real PostgreSQL)', () => {
+  let testDatabase: RecordsTestDatabase;
   let database: DatabaseHandle;
   let cipher: FieldCipher;
   let records: RecordsRepository;
 
   beforeAll(async () => {
-    await ensureDatabase(url);
-    await runMigrations(url, 'records', MIGRATIONS);
-    database = openDatabase(url, 'records-repository-spec', 2);
-    cipher = new FieldCipher({ spec: randomBytes(32) }, 'spec');
-    records = new RecordsRepository(database, cipher, new TokenIndex(randomBytes(32).toString('base64url')));
+    testDatabase = await openRecordsTestDatabase('records-repository-spec');
+    ({ database, cipher, records } = testDatabase);
   });
   afterAll(async () => {
-    await database?.close();
-    await dropDatabase(url);
+    await testDatabase?.close();
   });
 
   async function rawRow(id: string): Promise<Record<string, unknown>> {

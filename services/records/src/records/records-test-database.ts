@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import {
+  dropDatabase,
+  ensureDatabase,
+  FieldCipher,
+  openDatabase,
+  runMigrations,
+  type DatabaseHandle,
+} from '@medical-qr/platform';
+import { RecordsRepository } from './records.repository.js';
+import { TokenIndex } from './token-index.js';
+
+const SERVER = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+export interface RecordsTestDatabase {
+  database: DatabaseHandle;
+  /** The cipher the repository encrypts with (key id `spec`), for specs that write rows as older versions did. */
+  cipher: FieldCipher;
+  records: RecordsRepository;
+  /** Closes the pool and drops the database. */
+  close(): Promise<void>;
+}
+
+/** For specs: the records schema, migrated, in a database of its own, and a repository on it with throwaway keys. */
+export async function openRecordsTestDatabase(label: string): Promise<RecordsTestDatabase> {
+  const url = `${SERVER}/mqr_test_records_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(url);
+  await runMigrations(url, 'records', MIGRATIONS);
+  const database = openDatabase(url, label, 2);
+  const cipher = new FieldCipher({ spec: randomBytes(32) }, 'spec');
+  const records = new RecordsRepository(database, cipher, new TokenIndex(randomBytes(32).toString('base64url')));
+  return {
+    database,
+    cipher,
+    records,
+    close: async () => {
+      await database.close();
+      await dropDatabase(url);
+    },
+  };
+}
