@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { ErrorCodes, HISTORY_PAGE_SIZE, RecordsMessages } from '@medical-qr/contracts';
 import { premiumClient } from '../billing/billing-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
@@ -111,5 +112,26 @@ describe('premium history (GET /api/medical-records/history)', () => {
     expect(response.status).toBe(400);
     expect(response.body.code).toBe(ErrorCodes.VALIDATION_ERROR);
     expect(response.body.message).toContain(field);
+  });
+
+  it('answers any query string with 200 or a 400 that says what is wrong, never a 5xx', async () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.integer().map(String),
+      fc.double().map(String),
+      fc.constant(''),
+    );
+    const query = fc.dictionary(fc.constantFrom('page', 'limit', 'search', 'x', 'page[]', '__proto__'), value, {
+      maxKeys: 4,
+    });
+    await fc.assert(
+      fc.asyncProperty(query, async (params) => {
+        const response = await owner.get(`${HISTORY}?${new URLSearchParams(params)}`);
+        if (response.status !== 200 && !(response.status === 400 && typeof response.body.message === 'string')) {
+          throw new Error(`${JSON.stringify(params)} answered ${response.status}: ${JSON.stringify(response.body)}`);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });
