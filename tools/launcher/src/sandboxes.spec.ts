@@ -37,14 +37,19 @@ describe('which providers run on stand-ins', () => {
   const names = (env: NodeJS.ProcessEnv) => standInProviders(env).map((provider) => provider.name);
 
   it('stands in for each provider whose real variables are unset', () => {
-    expect(names({})).toEqual(['smtp', 'google', 'stripe']);
-    expect(names({ SMTP_URL: 'smtp://mail.example:587' })).toEqual(['google', 'stripe']);
-    expect(names({ GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com' })).toEqual(['smtp', 'stripe']);
+    expect(names({})).toEqual(['smtp', 'google', 'printify', 'stripe']);
+    expect(names({ SMTP_URL: 'smtp://mail.example:587' })).toEqual(['google', 'printify', 'stripe']);
+    expect(names({ GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com' })).toEqual(['smtp', 'printify', 'stripe']);
     expect(
-      names({ SMTP_URL: 'smtp://mail.example:587', GOOGLE_CLIENT_ID: 'x', STRIPE_SECRET_KEY: 'sk_live_x' }),
+      names({
+        SMTP_URL: 'smtp://mail.example:587',
+        GOOGLE_CLIENT_ID: 'x',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        PRINTIFY_API_TOKEN: 'real-token',
+      }),
     ).toEqual([]);
     expect(describeProviders({ SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_test_x' })).toBe(
-      'Providers: SMTP mail: real (SMTP_URL is set); Google sign-in: local stand-in; Stripe payments: real (STRIPE_SECRET_KEY is set).',
+      'Providers: SMTP mail: real (SMTP_URL is set); Google sign-in: local stand-in; Printify print on demand: local stand-in; Stripe payments: real (STRIPE_SECRET_KEY is set).',
     );
   });
 
@@ -59,6 +64,10 @@ describe('which providers run on stand-ins', () => {
       GOOGLE_AUTH_URL: 'http://localhost:4100/o/oauth2/v2/auth',
       GOOGLE_TOKEN_URL: 'http://127.0.0.1:4100/token',
       GOOGLE_USERINFO_URL: 'http://127.0.0.1:4100/oauth2/v3/userinfo',
+      PRINTIFY_API_TOKEN: 'local-printify-token',
+      PRINTIFY_SHOP_ID: '1000001',
+      PRINTIFY_API_URL: 'http://127.0.0.1:4100',
+      PRINTIFY_IMAGE_HOSTS: '127.0.0.1:4100',
       STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
       STRIPE_API_URL: 'http://127.0.0.1:4100',
       STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in_secret',
@@ -71,6 +80,7 @@ describe('which providers run on stand-ins', () => {
     const realGoogle = {
       GOOGLE_CLIENT_ID: 'x',
       STRIPE_SECRET_KEY: 'sk_test_real',
+      PRINTIFY_API_TOKEN: 'real-token',
       MAIL_FROM: 'Me <me@example.com>',
       SANDBOX_SMTP_PORT: '2626',
     };

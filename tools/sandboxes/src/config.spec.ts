@@ -8,10 +8,13 @@ describe('loadSandboxConfig', () => {
       host: '127.0.0.1',
       httpPort: 4100,
       ports: { SANDBOX_SMTP_PORT: 2525 },
-      providers: ['smtp', 'google', 'stripe'],
+      providers: ['smtp', 'google', 'printify', 'stripe'],
       settings: {
         SANDBOX_GOOGLE_CLIENT_ID: 'local-google-client',
         SANDBOX_GOOGLE_CLIENT_SECRET: 'local-google-secret',
+        SANDBOX_PRINTIFY_TOKEN: 'local-printify-token',
+        SANDBOX_PRINTIFY_SHOP_ID: '1000001',
+        SANDBOX_PRINTIFY_ORDER_STEP_MS: '5000',
         SANDBOX_STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in_secret',
         SANDBOX_STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stand_in',
         SANDBOX_STRIPE_PERIOD_SECONDS: '0',
@@ -34,6 +37,6 @@ describe('loadSandboxConfig', () => {
     const problems = (error as ConfigError).problems.join('\n');
     expect(problems).toMatch(/^SANDBOX_HTTP_PORT: a port number/m);
     expect(problems).toMatch(/^SANDBOX_SMTP_PORT: a port number/m);
-    expect(problems).toMatch(/^SANDBOX_PROVIDERS: a comma-separated list of smtp, google, stripe$/m);
+    expect(problems).toMatch(/^SANDBOX_PROVIDERS: a comma-separated list of smtp, google, printify, stripe$/m);
   });
 });
