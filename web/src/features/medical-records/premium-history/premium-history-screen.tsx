@@ -23,7 +23,8 @@ export function PremiumHistoryScreen({ onNotPremium }: { onNotPremium: () => voi
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const search = params.get('search') ?? '';
-  const { data, isFetching, isError, error, refetch } = useGetPremiumHistoryQuery({ page, search });
+  // The cards stay while the next page or search loads; the count speaks only of what is asked now.
+  const { data, currentData, isFetching, isError, error, refetch } = useGetPremiumHistoryQuery({ page, search });
   const notPremium = isError && (error as { status?: number } | undefined)?.status === 403;
 
   useEffect(() => {
@@ -42,7 +43,7 @@ export function PremiumHistoryScreen({ onNotPremium }: { onNotPremium: () => voi
       </h1>
       <p className="mt-2 text-base text-slate-600 dark:text-slate-300">Every code you have made, newest first.</p>
       <SearchBox value={search} onSearch={searchFor} />
-      <ResultsLine total={data?.total} search={search} busy={isFetching} />
+      <ResultsLine total={currentData?.total} search={search} busy={isFetching} />
       {isError && !notPremium ? (
         <RetryAlert
           title="History unavailable"
