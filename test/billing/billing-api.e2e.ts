@@ -1,15 +1,10 @@
 import { BillingMessages, RecordsMessages } from '@medical-qr/contracts';
 import { signedInClient } from '../support/accounts.js';
 import { HttpClient } from '../support/http-client.js';
-import {
-  eventually,
-  sharedPaymentSystem,
-  stripeAdmin,
-  subscribeWithCard,
-  TestCards,
-} from '../support/stripe-payments.js';
+import { sharedPaymentSystem, stripeAdmin, subscribeWithCard, TestCards } from '../support/stripe-payments.js';
 import { medicalForm } from '../records/records-fixtures.js';
-import { premiumClient, premiumStatusOf, sleep, subscriptionIdOf, waitForPremium } from './billing-fixtures.js';
+import { premiumClient, premiumStatusOf, subscriptionIdOf, waitForPremium } from './billing-fixtures.js';
+import { eventually, pause } from '../support/eventually.js';
 
 const DAY = 24 * 3600 * 1000;
 const NOT_PREMIUM = { isPremium: false, expiresAt: null };
@@ -165,7 +160,7 @@ describe('subscribing with a card', () => {
     expect(activated.status).toBe(200);
     expect(activated.body).toEqual(NOT_PREMIUM);
     // Whatever webhooks the failure sends have had time to arrive, and granted nothing.
-    await sleep(2000);
+    await pause(2000);
     expect(await premiumStatusOf(client)).toEqual(NOT_PREMIUM);
     expect((await client.get('/api/auth/user')).body.isPremium).toBe(false);
     expect((await client.get('/api/subscription/details')).status).toBe(404);

@@ -1,6 +1,7 @@
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { HttpClient } from '../support/http-client.js';
-import { eventually, paymentSystemOf, type PaymentSystem } from '../support/stripe-payments.js';
+import { eventually } from '../support/eventually.js';
+import { paymentSystemOf, type PaymentSystem } from '../support/stripe-payments.js';
 import { medicalForm } from '../records/records-fixtures.js';
 import { premiumClient, premiumStatusOf } from './billing-fixtures.js';
 

@@ -9,7 +9,8 @@ import {
   type PaymentSystem,
 } from '../support/stripe-payments.js';
 import { medicalForm } from '../records/records-fixtures.js';
-import { premiumClient, premiumStatusOf, sleep, subscriptionIdOf } from './billing-fixtures.js';
+import { premiumClient, premiumStatusOf, subscriptionIdOf } from './billing-fixtures.js';
+import { pause } from '../support/eventually.js';
 
 /** Rows billing keeps of the events it acted on: an event id found once means processed once. */
 const processedRowsOf = async (system: PaymentSystem, eventId: string) =>
@@ -55,7 +56,7 @@ describe('POST /api/stripe/webhook', () => {
   }
 
   async function expectNothingChanged(user: Awaited<ReturnType<typeof premiumUserAndForgeableEvent>>) {
-    await sleep(1500);
+    await pause(1500);
     expect(await premiumStatusOf(user.client)).toEqual(user.status);
     expect((await user.client.get('/api/subscription/details')).body).toMatchObject({ status: 'active' });
     expect(await processedRowsOf(system, user.eventId)).toBe(0);
@@ -133,7 +134,7 @@ describe('POST /api/stripe/webhook', () => {
 
     // The user sets the subscription to end; billing records and announces that change once.
     expect((await user.client.post('/api/subscription/cancel', {})).status).toBe(200);
-    await sleep(1500);
+    await pause(1500);
     const announced = await announcementsOf(system, user.userId);
     const subscriptionId = await subscriptionIdOf(system, user.userId);
     const subscription = await stripeAdmin(system).subscriptions.retrieve(subscriptionId);
@@ -151,7 +152,7 @@ describe('POST /api/stripe/webhook', () => {
       [200, { received: true }],
       [200, { received: true }],
     ]);
-    await sleep(2000);
+    await pause(2000);
     expect(await processedRowsOf(system, eventId)).toBe(1);
     expect(await announcementsOf(system, user.userId)).toBe(announced);
     expect((await user.client.get('/api/subscription/details')).body).toMatchObject({

@@ -7,7 +7,8 @@ import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, type WatchedPage } from '../support/browser.js';
 import { HttpClient, uniqueEmail, waitForMailLink } from '../support/http-client.js';
-import { eventually, subscribeWithCard } from '../support/stripe-payments.js';
+import { eventually } from '../support/eventually.js';
+import { subscribeWithCard } from '../support/stripe-payments.js';
 
 /**
  * Every page and dialog of the app, at phone and desktop widths, light and dark, checked with axe
@@ -102,11 +103,7 @@ async function premiumClient(): Promise<HttpClient> {
   const { confirmation } = await subscribeWithCard(client);
   if (confirmation.status !== 200) throw new Error(`the premium payment answered ${confirmation.status}`);
   await client.post('/api/activate-premium', {});
-  const premium = await eventually(
-    async () => (await client.get('/api/premium/status')).body.isPremium === true,
-    Boolean,
-  );
-  if (!premium) throw new Error('the premium account did not become premium');
+  await eventually(async () => (await client.get('/api/premium/status')).body.isPremium === true, Boolean);
   return client;
 }
 

@@ -4,7 +4,8 @@ import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, useSession } from '../support/browser.js';
 import type { HttpClient } from '../support/http-client.js';
-import { eventually, subscribeWithCard, TestCards } from '../support/stripe-payments.js';
+import { eventually } from '../support/eventually.js';
+import { subscribeWithCard, TestCards } from '../support/stripe-payments.js';
 
 /**
  * Premium in a real browser against the whole system, the Stripe stand-in taking the payments as Stripe would: the

@@ -19,15 +19,3 @@ export async function openLiveSocket(gatewayUrl: string, user?: HttpClient): Pro
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   return { socket, messages, closed };
 }
-
-export async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,7 +5,8 @@ import { DurableEvents } from '@medical-qr/contracts';
 import { freePort, startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { createLogger, EventBus } from '@medical-qr/platform';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
-import { eventually, openLiveSocket, pause, type LiveSocketClient } from './live-socket-client.js';
+import { eventually, pause } from '../support/eventually.js';
+import { openLiveSocket, type LiveSocketClient } from './live-socket-client.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SECOND_LOG = `${ROOT}reports/logs/two-gateways-second.log`;

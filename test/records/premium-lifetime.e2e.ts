@@ -11,21 +11,10 @@ import { createLogger, eventAddress, EventBus } from '@medical-qr/platform';
 import { billingStandIn } from '../support/billing-stand-in.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { medicalForm } from './records-fixtures.js';
+import { eventually, pause } from '../support/eventually.js';
 
 const LOG = fileURLToPath(new URL('../../reports/logs/premium-lifetime.log', import.meta.url));
 const FREE_LIFETIME_MS = 10_000;
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface OwnedRecord {
   id: string;

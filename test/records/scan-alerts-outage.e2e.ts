@@ -5,23 +5,12 @@ import { WebSocket } from 'ws';
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { medicalForm } from './records-fixtures.js';
+import { eventually, pause } from '../support/eventually.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ALERT_SUBJECT = /card was just opened/;
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A system of its own: this test stops and restarts its identity service. */
 describe('scan alerts while identity is down', () => {

@@ -190,17 +190,6 @@ export async function subscribeWithCard(
   return { key, created: created as Subscribing['created'], confirmation };
 }
 
-/** Polls until `done` holds (answers the last value either way, so the assertion that follows shows it). */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    value = await read();
-  }
-  return value;
-}
-
 /** One query against a system's database, for what a user cannot see directly (ids, processed events). */
 export async function queryDatabase<T extends pg.QueryResultRow>(
   system: Pick<PaymentSystem, 'databaseUrl'>,
