@@ -48,7 +48,16 @@ const SECRET_VARIABLES = [
   'EMAIL_INDEX_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'PRINTIFY_API_TOKEN',
+  'PRINTIFY_WEBHOOK_SECRET',
 ];
+
+/** Each provider's credentials go to the one process that uses them, and are optional there (the feature is off). */
+const PROVIDER_SECRETS: Record<string, string[]> = {
+  billing: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  shop: ['PRINTIFY_API_TOKEN', 'PRINTIFY_WEBHOOK_SECRET'],
+};
+const ALL_PROVIDER_SECRETS = Object.values(PROVIDER_SECRETS).flat();
 
 /** A process's own schema: services/<name>/src/config.ts's `...EnvSchema` export when there is one, else the base. */
 async function ownSchema(process: string): Promise<EnvSchema> {
@@ -119,6 +128,11 @@ const USER_VARIABLES: Record<string, string> = {
   STRIPE_SECRET_KEY: 'sk_live_forComposeTests',
   STRIPE_WEBHOOK_SECRET: 'whsec_forComposeTests',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_forComposeTests',
+  PRINTIFY_API_TOKEN: 'printify-token-for-compose-tests',
+  PRINTIFY_SHOP_ID: '12345678',
+  PRINTIFY_WEBHOOK_SECRET: 'printify-webhook-secret-for-compose-tests',
+  PRINTIFY_WEBHOOK_URL: 'https://qr.example.org/api/printify/webhook',
+  PRINTIFY_IMAGE_HOSTS: 'https://images.printify.com',
 };
 
 function interpolate(text: string, variables: Record<string, string | undefined>): string {
@@ -233,6 +247,29 @@ describe('docker-compose.yml', () => {
         'records:EMAIL_INDEX_KEY',
       ]),
     );
+  });
+
+  it.each(PROCESSES)("gives %s only its own providers' credentials, and starts it without them", (process) => {
+    const given = ALL_PROVIDER_SECRETS.filter((key) => composeEnvironment(process)[key] !== undefined);
+    expect({ process, given }).toEqual({ process, given: PROVIDER_SECRETS[process] ?? [] });
+    const without = Object.fromEntries(
+      Object.entries(USER_VARIABLES).filter(([key]) => !ALL_PROVIDER_SECRETS.includes(key)),
+    );
+    expect({ process, problems: configProblems(process, composeEnvironment(process, without)) }).toEqual({
+      process,
+      problems: [],
+    });
+  });
+
+  it('passes the print shop settings through to the shop and the image hosts to the gateway', () => {
+    expect(composeEnvironment('shop')).toMatchObject({
+      PRINTIFY_SHOP_ID: USER_VARIABLES.PRINTIFY_SHOP_ID,
+      PRINTIFY_WEBHOOK_URL: USER_VARIABLES.PRINTIFY_WEBHOOK_URL,
+    });
+    expect(composeEnvironment('gateway').PRINTIFY_IMAGE_HOSTS).toBe(USER_VARIABLES.PRINTIFY_IMAGE_HOSTS);
+    // Unset in the shell: not set in the container either, so the gateway keeps Printify's hosts.
+    const { PRINTIFY_IMAGE_HOSTS: _hosts, ...without } = USER_VARIABLES;
+    expect(composeEnvironment('gateway', without)).not.toHaveProperty('PRINTIFY_IMAGE_HOSTS');
   });
 
   it('runs PostgreSQL 16+ on a volume, with a pg_isready health check', () => {
@@ -606,6 +643,24 @@ describe('k8s/', () => {
     const { source } = kubeEnvironment(deployment(process)!);
     const misplaced = SECRET_VARIABLES.filter((key) => source[key] && source[key] !== 'secret');
     expect({ process, misplaced }).toEqual({ process, misplaced: [] });
+  });
+
+  it.each(PROCESSES)("gives %s only its own providers' credentials, each an optional Secret reference", (process) => {
+    const entries = (containerOf(deployment(process)!).env ?? []).filter((entry: { name: string }) =>
+      ALL_PROVIDER_SECRETS.includes(entry.name),
+    );
+    expect({ process, given: entries.map((entry: { name: string }) => entry.name) }).toEqual({
+      process,
+      given: PROVIDER_SECRETS[process] ?? [],
+    });
+    for (const entry of entries) {
+      // Optional: a Secret without them starts the process with the feature off.
+      expect({ process, name: entry.name, optional: entry.valueFrom?.secretKeyRef?.optional }).toEqual({
+        process,
+        name: entry.name,
+        optional: true,
+      });
+    }
   });
 
   it('keeps secrets out of the ConfigMap', () => {

@@ -5,7 +5,12 @@
 import { startIsolatedStack } from '@medical-qr/launcher';
 
 export default async function globalSetup() {
-  const system = await startIsolatedStack('e2e', { TRUST_PROXY_HOPS: '1', DEMO_LOGIN: 'true' });
+  // Printify's orders move a step every 1.5 s here (every few seconds by default), so an order ships within a test.
+  const system = await startIsolatedStack('e2e', {
+    TRUST_PROXY_HOPS: '1',
+    DEMO_LOGIN: 'true',
+    SANDBOX_PRINTIFY_ORDER_STEP_MS: '1500',
+  });
   globalThis.__E2E_SYSTEM__ = system;
   process.env.E2E_BASE_URL = system.url;
   process.env.E2E_DATABASE_URL = system.env.DATABASE_URL;
@@ -18,6 +23,10 @@ export default async function globalSetup() {
     ['E2E_STRIPE_API_URL', 'STRIPE_API_URL'],
     ['E2E_STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY'],
     ['E2E_STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET'],
+    ['E2E_PRINTIFY_API_URL', 'PRINTIFY_API_URL'],
+    ['E2E_PRINTIFY_API_TOKEN', 'PRINTIFY_API_TOKEN'],
+    ['E2E_PRINTIFY_SHOP_ID', 'PRINTIFY_SHOP_ID'],
+    ['E2E_PRINTIFY_WEBHOOK_SECRET', 'PRINTIFY_WEBHOOK_SECRET'],
   ]) {
     if (system.env[variable]) process.env[name] = system.env[variable];
   }

@@ -26,6 +26,12 @@ describe('app route patterns', () => {
       '/history',
       '/premium/history',
       '/scanner',
+      '/qrmerchshop',
+      '/customize/1308',
+      '/cart',
+      '/checkout',
+      '/checkout/success',
+      '/my-orders',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: true });
     }
@@ -37,6 +43,9 @@ describe('app route patterns', () => {
       '/premium',
       '/premium/other',
       '/wp-login.php',
+      '/customize',
+      '/customize/1308/extra',
+      '/checkout/failed',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: false });
     }

@@ -49,6 +49,12 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.premiumSuccess,
   AppRoutes.premiumHistory,
   AppRoutes.scanner,
+  AppRoutes.shop,
+  AppRoutes.customize,
+  AppRoutes.cart,
+  AppRoutes.checkout,
+  AppRoutes.checkoutSuccess,
+  AppRoutes.myOrders,
 ];
 
 /** Whether a path matches a pattern as the web's router matches it: case-insensitive, a trailing slash allowed. */

@@ -11,6 +11,8 @@ export const BillingPatterns = {
   resumeSubscription: 'billing.subscription.resume',
   /** A webhook as the provider sent it: the raw body and its signature header, checked by billing. */
   receiveWebhook: 'billing.webhook.receive',
+  /** A one-off card payment for merch: a PaymentIntent the shop's checkout names; the order follows its webhook. */
+  createMerchPayment: 'billing.merch-payment.create',
 } as const;
 
 /** Premium: $9.99 per month everywhere (DESIGN settles the spec's one "/year"). */
@@ -122,6 +124,8 @@ export const paymentEventReceivedSchema = z.object({
   subscriptionId: z.string().max(255).nullable(),
   /** The provider's customer, when the event names one. */
   customerId: z.string().max(255).nullable(),
+  /** The PaymentIntent a payment_intent.* event is about (absent in events stored before merch payments). */
+  paymentIntentId: z.string().max(255).nullable().default(null),
 });
 export type PaymentEventReceived = z.infer<typeof paymentEventReceivedSchema>;
 
@@ -134,7 +138,40 @@ export const subscriptionUpdatedSchema = z.object({
 });
 export type SubscriptionUpdated = z.infer<typeof subscriptionUpdatedSchema>;
 
+/** The largest merch payment taken in one go ($10,000): ten lines of ten items stay far below it. */
+export const MERCH_PAYMENT_MAX_CENTS = 1_000_000;
+
+/** PaymentIntent metadata that marks a merch payment and names the shop's checkout it pays for. */
+export const MERCH_PAYMENT_PURPOSE = 'merch';
+
+export const createMerchPaymentRequestSchema = z.strictObject({
+  userId,
+  email: z.string().min(3).max(320),
+  name: z.string().max(200),
+  /** The shop's checkout this pays for; also the idempotency key, so a retried request makes one PaymentIntent. */
+  checkoutId: z.uuid(),
+  amountCents: z.number().int().min(50).max(MERCH_PAYMENT_MAX_CENTS),
+  /** Shown on the provider's receipt. */
+  description: z.string().min(1).max(500),
+});
+export type CreateMerchPaymentRequest = z.infer<typeof createMerchPaymentRequestSchema>;
+export const createMerchPaymentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+});
+export type CreateMerchPaymentResponse = z.infer<typeof createMerchPaymentResponseSchema>;
+
+/** A merch PaymentIntent succeeded (the provider said so when billing asked): the shop turns its checkout into orders. */
+export const merchPaymentSucceededSchema = z.object({
+  checkoutId: z.uuid(),
+  userId,
+  paymentIntentId: z.string().max(255),
+  amountCents: z.number().int(),
+});
+export type MerchPaymentSucceeded = z.infer<typeof merchPaymentSucceededSchema>;
+
 export const BillingEvents = {
   paymentEventReceived: 'payment-event.received',
   subscriptionUpdated: 'subscription.updated',
+  merchPaymentSucceeded: 'merch-payment.succeeded',
 } as const;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { BillingEvents, paymentEventReceivedSchema, subscriptionUpdatedSchema } from './billing.js';
+import {
+  BillingEvents,
+  merchPaymentSucceededSchema,
+  paymentEventReceivedSchema,
+  subscriptionUpdatedSchema,
+} from './billing.js';
 import { cardScannedEventSchema, RecordsEvents } from './records.js';
+import { cartClearedSchema, ShopEvents } from './shop/shop-api.js';
 
 /**
  * An event that must not be lost: kept in a durable stream, delivered at least once to every
@@ -40,4 +46,8 @@ export const DurableEvents = {
   paymentEventReceived: durableEvent(BillingEvents.paymentEventReceived, paymentEventReceivedSchema),
   /** A user's premium access changed: records lifts or restores expiry, gateways push `subscription_updated`. */
   subscriptionUpdated: durableEvent(BillingEvents.subscriptionUpdated, subscriptionUpdatedSchema),
+  /** A merch payment went through; the shop makes its orders once per checkout and sends them to print. */
+  merchPaymentSucceeded: durableEvent(BillingEvents.merchPaymentSucceeded, merchPaymentSucceededSchema),
+  /** A paid checkout became orders: gateways push `cart_cleared` to the buyer's tabs (cart, count and orders refresh). */
+  cartCleared: durableEvent(ShopEvents.cartCleared, cartClearedSchema),
 } as const;

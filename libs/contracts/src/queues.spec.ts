@@ -6,6 +6,7 @@ describe('queue names', () => {
       'records-expiry',
       'identity-mail',
       'privacy-audit-log',
+      'shop-orders',
     ]);
   });
 

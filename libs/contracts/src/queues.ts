@@ -27,6 +27,19 @@ export const mailJobSchema = z.object({
 export type MailJob = z.infer<typeof mailJobSchema>;
 
 /**
+ * Shop: `submit` one paid order to the print provider, `sync` one order's status, `sync-open` every open order
+ * (repeating), `cleanup-mockups` products made for previews and left behind (repeating).
+ */
+export const ShopJobs = {
+  submit: 'submit',
+  sync: 'sync',
+  syncOpen: 'sync-open',
+  cleanupMockups: 'cleanup-mockups',
+} as const;
+export const shopJobSchema = z.object({ orderId: z.uuid().optional() });
+export type ShopJob = z.infer<typeof shopJobSchema>;
+
+/**
  * Every BullMQ queue of the system.
  *
  * WARNING: a queue's name is where its jobs wait in Redis. Renaming one strands every job already
@@ -38,4 +51,5 @@ export const Queues = {
   identityMail: { name: 'identity-mail', payload: mailJobSchema },
   /** Any process may add to it; the privacy service drains it into its audit log. */
   privacyAuditLog: { name: 'privacy-audit-log', payload: auditEntrySchema },
+  shopOrders: { name: 'shop-orders', payload: shopJobSchema },
 } as const satisfies Record<string, QueueDefinition>;

@@ -19,6 +19,10 @@ export const RecordsPatterns = {
   emergency: 'records.emergency.get',
   /** Premium history: the user's records, searched after decryption, one page at a time. */
   history: 'records.history.list',
+  /** A printed tag for an order (idempotent per order): a token of its own that opens the owner's current card. */
+  issueTag: 'records.tag.issue',
+  listTags: 'records.tag.list',
+  revokeTag: 'records.tag.revoke',
 } as const;
 
 /** Facts the records service publishes. */
@@ -258,3 +262,33 @@ export const cardScannedEventSchema = z.object({
   appUrl,
 });
 export type CardScannedEvent = z.infer<typeof cardScannedEventSchema>;
+
+/** Printed tags: one per ordered item (a line of three keychains has three), resolved by the card like a record's token. */
+export const MAX_TAGS_PER_ORDER = 10;
+export const tagRequestSchema = owner.extend({
+  orderId: z.uuid(),
+  /** Which item of the order (0 to quantity - 1): each printed item carries its own tag, revocable alone. */
+  itemIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_TAGS_PER_ORDER - 1),
+  appUrl,
+});
+export type TagRequest = z.infer<typeof tagRequestSchema>;
+export const listTagsRequestSchema = owner.extend({ appUrl });
+export const printedTagSchema = z.object({
+  orderId: z.uuid(),
+  itemIndex: z.number().int(),
+  /** The link printed on the item. */
+  url: z.string(),
+  tokenPrefix: z.string(),
+  createdAt: z.iso.datetime(),
+  revokedAt: z.iso.datetime().nullable(),
+});
+export type PrintedTag = z.infer<typeof printedTagSchema>;
+/** A newly issued (or re-read) tag with its QR drawn large enough to print. */
+export const issuedTagSchema = printedTagSchema.extend({ printPngBase64: z.string() });
+export type IssuedTag = z.infer<typeof issuedTagSchema>;
+/** Size of the QR image sent to the printer (a keychain face is a few cm; this keeps modules crisp). */
+export const PRINT_QR_SIZE_PX = 1200;

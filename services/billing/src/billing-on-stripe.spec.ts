@@ -16,7 +16,9 @@ import {
   DurableEvents,
   ErrorCodes,
   type CancelSubscriptionResponse,
+  type CreateMerchPaymentResponse,
   type CreateSubscriptionResponse,
+  type MerchPaymentSucceeded,
   type PremiumStatus,
   type SubscriptionDetails,
   type SubscriptionUpdated,
@@ -42,6 +44,7 @@ import { freePort, PrivateNats } from '@medical-qr/launcher';
 import { loadSandboxConfig, startSandboxes, type RunningSandboxes } from '@medical-qr/sandboxes';
 import { BillingModule } from './billing.module.js';
 import { billingEnvSchema, type BillingConfig } from './config.js';
+import { MerchPaymentsService } from './merch-payments/merch-payments.service.js';
 import { PaymentProvider } from './provider/payment-provider.js';
 import { createStripeClient } from './provider/stripe-client.js';
 
@@ -108,6 +111,7 @@ describe('billing on the Stripe stand-in (real PostgreSQL, JetStream and stripe 
   let database: DatabaseHandle;
   let config: BillingConfig;
   const announced: SubscriptionUpdated[] = [];
+  const merchPaid: Array<{ id: string; payment: MerchPaymentSucceeded }> = [];
 
   beforeAll(async () => {
     nats = await PrivateNats.start();
@@ -162,6 +166,9 @@ describe('billing on the Stripe stand-in (real PostgreSQL, JetStream and stripe 
       logger,
     });
     observer.observe(DurableEvents.subscriptionUpdated, (event) => announced.push(event));
+    observer.observe(DurableEvents.merchPaymentSucceeded, (payment, context) =>
+      merchPaid.push({ id: context.id, payment }),
+    );
   });
 
   afterAll(async () => {
@@ -398,6 +405,132 @@ describe('billing on the Stripe stand-in (real PostgreSQL, JetStream and stripe 
     expect(await endpoint.deliver(payload, sign(WEBHOOK_SECRET))).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await handled()).toBe(1);
+  });
+
+  /** What the shop's checkout asks for: a PaymentIntent for its total, named by the checkout. */
+  function merchPayment(userId: string, checkoutId: string, amountCents = 2498) {
+    return ask<CreateMerchPaymentResponse>(BillingPatterns.createMerchPayment, {
+      userId,
+      email: `${userId.slice(0, 8)}@example.com`,
+      name: 'Imogen Vasquez',
+      checkoutId,
+      amountCents,
+      description: 'Medical QR merch: 2 items',
+    });
+  }
+  const merchPaidFor = (checkoutId: string) => merchPaid.filter(({ payment }) => payment.checkoutId === checkoutId);
+
+  it('takes a merch payment: one PaymentIntent per checkout, the shop told once the provider says it succeeded', async () => {
+    const userId = randomUUID();
+    const checkoutId = randomUUID();
+    const [first, again] = await Promise.all([merchPayment(userId, checkoutId), merchPayment(userId, checkoutId)]);
+    expect(first).toEqual({
+      clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
+      paymentIntentId: expect.stringMatching(/^pi_\w+$/),
+    });
+    expect(first.clientSecret.startsWith(`${first.paymentIntentId}_secret_`)).toBe(true);
+    expect(again).toEqual(first);
+    const stripe = createStripeClient(config)!;
+    expect(await stripe.paymentIntents.retrieve(first.paymentIntentId)).toMatchObject({
+      status: 'requires_payment_method',
+      amount: 2498,
+      currency: 'usd',
+      allowed_payment_method_types: ['card'],
+      description: 'Medical QR merch: 2 items',
+      receipt_email: `${userId.slice(0, 8)}@example.com`,
+      metadata: { purpose: 'merch', checkoutId, userId },
+    });
+
+    expect((await pay(first.clientSecret, CARDS.succeeds)).body.status).toBe('succeeded');
+    const told = await eventually(
+      async () => merchPaidFor(checkoutId),
+      (list) => list.length > 0,
+    );
+    expect(told).toEqual([
+      {
+        id: `merch-payment-${first.paymentIntentId}`,
+        payment: { checkoutId, userId, paymentIntentId: first.paymentIntentId, amountCents: 2498 },
+      },
+    ]);
+    // Asked again after paying: the same PaymentIntent, nothing more to pay for that checkout.
+    expect((await merchPayment(userId, checkoutId)).paymentIntentId).toBe(first.paymentIntentId);
+
+    // The provider's webhook again (a replay): handled once. Another event about the same payment: the same id.
+    const events = await stripe.events.list({ type: 'payment_intent.succeeded', limit: 100 });
+    const succeeded = events.data.find(
+      (event) => (event.data.object as Stripe.PaymentIntent).id === first.paymentIntentId,
+    )!;
+    const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const replay = JSON.stringify(succeeded);
+    expect(await endpoint.deliver(replay, sign(replay))).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(merchPaidFor(checkoutId)).toHaveLength(1);
+    const another = JSON.stringify({ ...succeeded, id: `evt_spec${randomBytes(8).toString('hex')}` });
+    expect(await endpoint.deliver(another, sign(another))).toBe(200);
+    const all = await eventually(
+      async () => merchPaidFor(checkoutId),
+      (list) => list.length > 1,
+    );
+    expect(new Set(all.map(({ id }) => id))).toEqual(new Set([`merch-payment-${first.paymentIntentId}`]));
+  });
+
+  it("tells the shop nothing of a declined card, nor of a subscription's payments", async () => {
+    const userId = randomUUID();
+    const checkoutId = randomUUID();
+    const created = await merchPayment(userId, checkoutId, 1500);
+    const declined = await pay(created.clientSecret, CARDS.declined);
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({ type: 'card_error', decline_code: 'generic_decline' });
+    const { userId: premiumUserId } = await premiumUser();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(merchPaidFor(checkoutId)).toEqual([]);
+    expect(merchPaid.filter(({ payment }) => payment.userId === premiumUserId)).toEqual([]);
+
+    // Another card on the same PaymentIntent then pays.
+    expect((await pay(created.clientSecret, CARDS.succeeds)).body.status).toBe('succeeded');
+    const told = await eventually(
+      async () => merchPaidFor(checkoutId),
+      (list) => list.length > 0,
+    );
+    expect(told[0]!.payment).toMatchObject({ paymentIntentId: created.paymentIntentId, amountCents: 1500 });
+  });
+
+  it('refuses a merch payment it cannot take: a bad request, or no payment provider configured', async () => {
+    const userId = randomUUID();
+    expect(
+      await refusal(BillingPatterns.createMerchPayment, {
+        userId,
+        email: 'a@example.com',
+        name: '',
+        checkoutId: 'not-a-uuid',
+        amountCents: 2498,
+        description: 'Merch',
+      }),
+    ).toMatchObject({ code: ErrorCodes.VALIDATION_ERROR });
+    expect(
+      await refusal(BillingPatterns.createMerchPayment, {
+        userId,
+        email: 'a@example.com',
+        name: '',
+        checkoutId: randomUUID(),
+        amountCents: 49,
+        description: 'Merch',
+      }),
+    ).toMatchObject({ code: ErrorCodes.VALIDATION_ERROR });
+    const off = new PaymentProvider(
+      createStripeClient({ ...config, STRIPE_SECRET_KEY: undefined }),
+      createLogger('billing', 'silent'),
+    );
+    await expect(
+      new MerchPaymentsService(off).create({
+        userId,
+        email: 'a@example.com',
+        name: '',
+        checkoutId: randomUUID(),
+        amountCents: 2498,
+        description: 'Merch',
+      }),
+    ).rejects.toMatchObject({ code: ErrorCodes.SERVICE_UNAVAILABLE, message: BillingMessages.paymentsNotConfigured });
   });
 
   it('answers 503 with a clear message, never a 500, when the provider is down or not configured', async () => {

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CONFIG, EventsModule, processedEventsProvider } from '@medical-qr/platform';
 import type { BillingConfig } from './config.js';
+import { MerchPaymentAnnouncer } from './merch-payments/merch-payment-announcer.js';
+import { MerchPaymentsController } from './merch-payments/merch-payments.controller.js';
+import { MerchPaymentsService } from './merch-payments/merch-payments.service.js';
 import { PaymentProvider } from './provider/payment-provider.js';
 import { PremiumPrice } from './provider/premium-price.js';
 import { createStripeClient, STRIPE } from './provider/stripe-client.js';
@@ -13,10 +16,10 @@ import { PaymentEventsConsumer } from './webhooks/payment-events.consumer.js';
 import { WebhookReceiver } from './webhooks/webhook-receiver.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
 
-/** Premium status, subscriptions on Stripe, and the provider's webhooks. */
+/** Premium status, subscriptions and merch payments on Stripe, and the provider's webhooks. */
 @Module({
   imports: [EventsModule.register({ name: 'billing' })],
-  controllers: [SubscriptionsController, WebhooksController],
+  controllers: [SubscriptionsController, MerchPaymentsController, WebhooksController],
   providers: [
     { provide: STRIPE, inject: [CONFIG], useFactory: (config: BillingConfig) => createStripeClient(config) },
     PaymentProvider,
@@ -25,8 +28,10 @@ import { WebhooksController } from './webhooks/webhooks.controller.js';
     PremiumAnnouncer,
     SubscriptionsService,
     PremiumEndSweeper,
+    MerchPaymentsService,
     WebhookReceiver,
     processedEventsProvider('billing'),
+    MerchPaymentAnnouncer,
     PaymentEventsConsumer,
   ],
 })

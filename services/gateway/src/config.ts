@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { baseEnvSchema } from '@medical-qr/platform';
+import { DEFAULT_PRINTIFY_IMAGE_HOSTS, imageHostsProblem } from './shop-assets/image-origins.js';
 
 export const gatewayEnvSchema = baseEnvSchema
   .extend({
@@ -48,6 +49,13 @@ export const gatewayEnvSchema = baseEnvSchema
      * stand-in's card form, which confirms payments against this address instead of loading Stripe.js.
      */
     STRIPE_BROWSER_API_URL: z.url().optional(),
+    /**
+     * Where the image proxy may fetch print shop pictures from: comma-separated origins (`https://host[:port]`), or
+     * `host[:port]` entries, which mean https there and, outside production, plain http too (the local stand-in's).
+     */
+    PRINTIFY_IMAGE_HOSTS: z.string().default(DEFAULT_PRINTIFY_IMAGE_HOSTS),
+    /** Google Maps' browser key for address suggestions in the shop; unset = plain address fields. */
+    GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.PUBLIC_BASE_URL) {
@@ -70,6 +78,8 @@ export const gatewayEnvSchema = baseEnvSchema
         message: 'is required when STRIPE_BROWSER_API_URL is set (the card form sends it to the stand-in)',
       });
     }
+    const imageHosts = imageHostsProblem(config.PRINTIFY_IMAGE_HOSTS, config.NODE_ENV !== 'production');
+    if (imageHosts) ctx.addIssue({ code: 'custom', path: ['PRINTIFY_IMAGE_HOSTS'], message: imageHosts });
     if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',

@@ -19,7 +19,10 @@ import type { GatewayConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { SameOriginGuard } from './http/same-origin.guard.js';
 import { LiveModule } from './live/live.module.js';
+import { PrintifyWebhookModule } from './printify-webhook/printify-webhook.module.js';
 import { RecordsModule } from './records/records.module.js';
+import { ShopAssetsModule } from './shop-assets/shop-assets.module.js';
+import { ShopModule } from './shop/shop.module.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG, REDIS } from './tokens.js';
 
 /**
@@ -47,6 +50,9 @@ export class GatewayModule implements OnApplicationShutdown {
         RecordsModule,
         BillingModule,
         LiveModule,
+        ShopAssetsModule,
+        ShopModule,
+        PrintifyWebhookModule,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

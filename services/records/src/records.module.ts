@@ -15,11 +15,14 @@ import { RecordsRepository } from './records/records.repository.js';
 import { RecordsService } from './records/records.service.js';
 import { TokenIndex } from './records/token-index.js';
 import { TokenSealer } from './records/token-sealer.js';
+import { TagsController } from './tags/tags.controller.js';
+import { TagsRepository } from './tags/tags.repository.js';
+import { TagsService } from './tags/tags.service.js';
 
-/** Medical records, contacts, QR images, expiry (following the owner's premium), the public card and the scan log. */
+/** Medical records, contacts, QR images, expiry (following the owner's premium), printed tags, the public card and the scan log. */
 @Module({
   imports: [QueueModule.register(Queues.recordsExpiry), EventsModule.register({ name: 'records' })],
-  controllers: [RecordsController, HistoryController, CardController],
+  controllers: [RecordsController, HistoryController, CardController, TagsController],
   providers: [
     {
       provide: TokenIndex,
@@ -29,6 +32,8 @@ import { TokenSealer } from './records/token-sealer.js';
     RecordsRepository,
     TokenSealer,
     RecordsService,
+    TagsRepository,
+    TagsService,
     HistoryService,
     CardService,
     ExpiryScheduler,

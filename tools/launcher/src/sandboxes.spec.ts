@@ -68,6 +68,7 @@ describe('which providers run on stand-ins', () => {
       PRINTIFY_SHOP_ID: '1000001',
       PRINTIFY_API_URL: 'http://127.0.0.1:4100',
       PRINTIFY_IMAGE_HOSTS: '127.0.0.1:4100',
+      PRINTIFY_WEBHOOK_SECRET: 'local-printify-webhook-secret',
       STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
       STRIPE_API_URL: 'http://127.0.0.1:4100',
       STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in_secret',

@@ -38,13 +38,25 @@ export class PaymentProvider {
 
   /** The subscription as the provider has it now; null when the provider has no such subscription. */
   retrieveSubscription(subscriptionId: string, expand?: string[]): Promise<Stripe.Subscription | null> {
-    return this.call('subscriptions.retrieve', async (stripe) => {
-      try {
-        return await stripe.subscriptions.retrieve(subscriptionId, expand && { expand });
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-        throw error;
-      }
-    });
+    return this.call('subscriptions.retrieve', (stripe) =>
+      nullWhenMissing(stripe.subscriptions.retrieve(subscriptionId, expand && { expand })),
+    );
+  }
+
+  /** The PaymentIntent as the provider has it now; null when the provider has no such PaymentIntent. */
+  retrievePaymentIntent(paymentIntentId: string): Promise<Stripe.PaymentIntent | null> {
+    return this.call('paymentIntents.retrieve', (stripe) =>
+      nullWhenMissing(stripe.paymentIntents.retrieve(paymentIntentId)),
+    );
+  }
+}
+
+/** The provider's "no such object" (404) as null; any other failure as it was. */
+async function nullWhenMissing<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    throw error;
   }
 }

@@ -13,6 +13,7 @@ describe('which provider events billing acts on', () => {
         type,
         subscriptionId: 'sub_1',
         customerId: 'cus_1',
+        paymentIntentId: null,
       });
     },
   );
@@ -26,15 +27,31 @@ describe('which provider events billing acts on', () => {
         customer: { id: 'cus_1', object: 'customer' },
         parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1', metadata: null } },
       };
-      expect(paymentEventOf(event(type, invoice))).toEqual({ type, subscriptionId: 'sub_1', customerId: 'cus_1' });
+      expect(paymentEventOf(event(type, invoice))).toEqual({
+        type,
+        subscriptionId: 'sub_1',
+        customerId: 'cus_1',
+        paymentIntentId: null,
+      });
     },
   );
+
+  it('payment_intent.succeeded names its PaymentIntent (what it paid for is asked of the provider)', () => {
+    const intent = { id: 'pi_1', object: 'payment_intent', customer: null, metadata: { purpose: 'merch' } };
+    expect(paymentEventOf(event('payment_intent.succeeded', intent))).toEqual({
+      type: 'payment_intent.succeeded',
+      subscriptionId: null,
+      customerId: null,
+      paymentIntentId: 'pi_1',
+    });
+  });
 
   it('ignores an invoice of no subscription, and every other event type', () => {
     expect(
       paymentEventOf(event('invoice.paid', { id: 'in_1', object: 'invoice', customer: 'cus_1', parent: null })),
     ).toBeNull();
-    expect(paymentEventOf(event('payment_intent.succeeded', { id: 'pi_1', object: 'payment_intent' }))).toBeNull();
+    expect(paymentEventOf(event('payment_intent.created', { id: 'pi_1', object: 'payment_intent' }))).toBeNull();
+    expect(paymentEventOf(event('payment_intent.payment_failed', { id: 'pi_1', object: 'payment_intent' }))).toBeNull();
     expect(paymentEventOf(event('customer.created', { id: 'cus_1', object: 'customer' }))).toBeNull();
   });
 });

@@ -3,9 +3,9 @@ import type { PaymentEventReceived } from '@medical-qr/contracts';
 import { idOf } from '../subscriptions/subscription-row.js';
 
 /**
- * What billing needs to know of a provider event it acts on: which subscription (and customer) to
- * ask the provider about. Null for every other event (other types, invoices of no subscription):
- * those are acknowledged and ignored.
+ * What billing needs to know of a provider event it acts on: which subscription (and customer), or
+ * which PaymentIntent, to ask the provider about. Null for every other event (other types, invoices
+ * of no subscription): those are acknowledged and ignored.
  */
 export function paymentEventOf(event: Stripe.Event): PaymentEventReceived | null {
   switch (event.type) {
@@ -15,7 +15,12 @@ export function paymentEventOf(event: Stripe.Event): PaymentEventReceived | null
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed': {
       const subscription = event.data.object;
-      return { type: event.type, subscriptionId: subscription.id, customerId: idOf(subscription.customer) };
+      return {
+        type: event.type,
+        subscriptionId: subscription.id,
+        customerId: idOf(subscription.customer),
+        paymentIntentId: null,
+      };
     }
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
@@ -24,7 +29,14 @@ export function paymentEventOf(event: Stripe.Event): PaymentEventReceived | null
       // In this API version an invoice names its subscription through its parent.
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       // A one-off invoice concerns no subscription, so nothing of premium.
-      return subscriptionId ? { type: event.type, subscriptionId, customerId: idOf(invoice.customer) } : null;
+      return subscriptionId
+        ? { type: event.type, subscriptionId, customerId: idOf(invoice.customer), paymentIntentId: null }
+        : null;
+    }
+    case 'payment_intent.succeeded': {
+      // Which payment it was (a merch checkout, or a subscription's invoice) is read from the provider, not from here.
+      const intent = event.data.object;
+      return { type: event.type, subscriptionId: null, customerId: idOf(intent.customer), paymentIntentId: intent.id };
     }
     default:
       return null;

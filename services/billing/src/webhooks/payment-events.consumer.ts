@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type { Logger } from 'pino';
 import { DurableEvents, type PaymentEventReceived } from '@medical-qr/contracts';
 import { type DeliveryContext, EVENT_BUS, type EventBus, LOGGER, ProcessedEvents } from '@medical-qr/platform';
+import { MerchPaymentAnnouncer } from '../merch-payments/merch-payment-announcer.js';
 import { PaymentProvider } from '../provider/payment-provider.js';
 import { PremiumAnnouncer } from '../subscriptions/premium-announcer.js';
 import { userIdFromMetadata } from '../subscriptions/subscription-row.js';
@@ -10,7 +11,8 @@ import { SubscriptionsRepository } from '../subscriptions/subscriptions.reposito
 /**
  * Does a webhook's work once per provider event: asks the provider for the subscription as it is
  * now (the authority, so an event that arrives late or out of order still records the latest
- * truth), stores it and announces the user's premium if it changed.
+ * truth), stores it and announces the user's premium if it changed. A succeeded PaymentIntent goes
+ * to the merch payments, which announce a paid checkout.
  */
 @Injectable()
 export class PaymentEventsConsumer implements OnApplicationBootstrap {
@@ -18,6 +20,7 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap {
     private readonly repository: SubscriptionsRepository,
     private readonly provider: PaymentProvider,
     private readonly announcer: PremiumAnnouncer,
+    private readonly merchPayments: MerchPaymentAnnouncer,
     @Inject(EVENT_BUS) private readonly events: EventBus,
     private readonly processed: ProcessedEvents,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -28,6 +31,9 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap {
   }
 
   async handle(event: PaymentEventReceived, context: DeliveryContext): Promise<void> {
+    if (event.type === 'payment_intent.succeeded' && event.paymentIntentId) {
+      return this.merchPayments.paymentSucceeded(event.paymentIntentId, context);
+    }
     const subscriptionId = event.subscriptionId;
     if (!subscriptionId) return;
     const userId = await this.userFor(subscriptionId, event.customerId);

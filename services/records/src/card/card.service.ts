@@ -12,9 +12,13 @@ import {
 import { AppError, EVENT_BUS, type EventBus, LOGGER } from '@medical-qr/platform';
 import { toEmergencyCard } from '../records/record-views.js';
 import { RecordsRepository, type StoredRecord } from '../records/records.repository.js';
+import { TagsRepository } from '../tags/tags.repository.js';
 import { coarseUserAgent } from './coarse-user-agent.js';
 
 type ViewSource = 'card' | 'scanner';
+
+/** What a scanned token opens now: a record to show, no card at all, or a card that no longer opens. */
+type Opened = { record: StoredRecord } | 'unknown' | 'expired';
 
 /** Who opened a card, as far as the alert and the log need to know. */
 export interface CardView {
@@ -28,25 +32,42 @@ export interface CardView {
 export class CardService {
   constructor(
     private readonly records: RecordsRepository,
+    private readonly tags: TagsRepository,
     @Inject(EVENT_BUS) private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** The card at /emergency/{token}: 404 when unknown, 410 once expired or replaced. */
+  /**
+   * The card at /emergency/{token}: 404 when unknown (a revoked tag too), 410 once expired or
+   * replaced (a tag whose owner has no active record too, so it shows the expired page's advice).
+   */
   async card(token: string, view: CardView): Promise<EmergencyCard> {
-    const record = await this.records.findByToken(token);
-    if (!record) throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.cardNotFound);
-    if (!record.isActive) throw new AppError(ErrorCodes.GONE, RecordsMessages.cardExpired);
-    this.recordView(record, view, 'card');
-    return toEmergencyCard(record);
+    const opened = await this.open(token);
+    if (opened === 'unknown') throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.cardNotFound);
+    if (opened === 'expired') throw new AppError(ErrorCodes.GONE, RecordsMessages.cardExpired);
+    this.recordView(opened.record, view, 'card');
+    return toEmergencyCard(opened.record);
   }
 
   /** The same facts for the in-app scanner, which treats unknown and inactive alike. */
   async emergency(token: string, view: CardView): Promise<EmergencyCard> {
+    const opened = await this.open(token);
+    if (typeof opened === 'string') throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.emergencyNotFound);
+    this.recordView(opened.record, view, 'scanner');
+    return toEmergencyCard(opened.record);
+  }
+
+  /**
+   * A record's own token opens that record; else a printed tag's opens its owner's newest active
+   * record, whatever code it has now. One indexed read per table; a record's card needs only the first.
+   */
+  private async open(token: string): Promise<Opened> {
     const record = await this.records.findByToken(token);
-    if (!record?.isActive) throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.emergencyNotFound);
-    this.recordView(record, view, 'scanner');
-    return toEmergencyCard(record);
+    if (record) return record.isActive ? { record } : 'expired';
+    const ownerId = await this.tags.findOwnerOfLiveTag(token);
+    if (!ownerId) return 'unknown';
+    const current = await this.records.findNewestActive(ownerId);
+    return current?.isActive ? { record: current } : 'expired';
   }
 
   /** Logs the view and alerts a premium owner, after the card has gone out: the responder never waits for it. */

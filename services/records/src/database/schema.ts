@@ -1,4 +1,4 @@
-import { bigint, boolean, pgSchema, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgSchema, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 export const recordsSchema = pgSchema('records');
 
@@ -42,3 +42,23 @@ export const scanEvents = recordsSchema.table('scan_events', {
   viewer: text('viewer').notNull(),
   source: text('source', { enum: ['card', 'scanner'] }).notNull(),
 });
+
+/** A printed item's tag: its own token, resolved at scan time to the owner's current active record. */
+export const printedTags = recordsSchema.table(
+  'printed_tags',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    itemIndex: integer('item_index').notNull(),
+    /** Keyed hash of the tag's token ({@link TokenIndex}, the same key as the records'): what a scan finds it by. */
+    tokenIndex: text('token_index').notNull().unique(),
+    /** The token encrypted with the row id as context: what its printed QR and listed link are drawn from. */
+    tokenCiphertext: text('token_ciphertext').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [unique().on(table.orderId, table.itemIndex)],
+);
+
+export type PrintedTagRow = typeof printedTags.$inferSelect;

@@ -24,6 +24,15 @@ describe('QR image', () => {
     expect(image.data.subarray(0, 4).join(',')).toBe('255,255,255,255');
   });
 
+  it('draws the same code at another size when asked (printed tags are larger)', async () => {
+    // Kept small here: PNG encoding in jest's sandbox is many times slower than in the service.
+    const { image, text } = decode(await qrPng(CARD_URL, 512));
+    expect(text).toBe(CARD_URL);
+    expect(image.width).toBe(image.height);
+    // An integer scale lands within half a module of the size asked for on each side.
+    expect(Math.abs(image.width - 512)).toBeLessThanOrEqual(16);
+  });
+
   it('gives the same picture as a data URL', async () => {
     const dataUrl = await qrDataUrl(CARD_URL);
     expect(dataUrl.startsWith('data:image/png;base64,')).toBe(true);

@@ -8,17 +8,17 @@ const OPTIONS = {
 } as const;
 
 /**
- * The pixels per module that bring the image closest to 256 px. An integer scale keeps every
- * module the same size, which some decoders need (a fractional `width` made them misread).
+ * The pixels per module that bring the image closest to `sizePx` (256 px on screen). An integer
+ * scale keeps every module the same size, which some decoders need (a fractional `width` made them misread).
  */
-export function qrScaleFor(text: string): number {
+export function qrScaleFor(text: string, sizePx = QR_IMAGE_SIZE_PX): number {
   const modules = QRCode.create(text, { errorCorrectionLevel: OPTIONS.errorCorrectionLevel }).modules.size;
-  return Math.max(1, Math.round(QR_IMAGE_SIZE_PX / (modules + 2 * QR_IMAGE_MARGIN)));
+  return Math.max(1, Math.round(sizePx / (modules + 2 * QR_IMAGE_MARGIN)));
 }
 
-/** The QR code of `text` as a PNG, black on white with a margin of 2 modules. */
-export function qrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { ...OPTIONS, type: 'png', scale: qrScaleFor(text) });
+/** The QR code of `text` as a PNG of about `sizePx` (256 px unless printed), black on white with a margin of 2 modules. */
+export function qrPng(text: string, sizePx = QR_IMAGE_SIZE_PX): Promise<Buffer> {
+  return QRCode.toBuffer(text, { ...OPTIONS, type: 'png', scale: qrScaleFor(text, sizePx) });
 }
 
 /** The same image as a `data:image/png;base64,...` URL, for JSON responses. */

@@ -19,6 +19,8 @@ export interface RecordsTestDatabase {
   /** The cipher the repository encrypts with (key id `spec`), for specs that write rows as older versions did. */
   cipher: FieldCipher;
   records: RecordsRepository;
+  /** The keyed hash the repository finds card tokens by, for repositories of other tables that share it (printed tags). */
+  tokenIndex: TokenIndex;
   /** Closes the pool and drops the database. */
   close(): Promise<void>;
 }
@@ -30,11 +32,13 @@ export async function openRecordsTestDatabase(label: string): Promise<RecordsTes
   await runMigrations(url, 'records', MIGRATIONS);
   const database = openDatabase(url, label, 2);
   const cipher = new FieldCipher({ spec: randomBytes(32) }, 'spec');
-  const records = new RecordsRepository(database, cipher, new TokenIndex(randomBytes(32).toString('base64url')));
+  const tokenIndex = new TokenIndex(randomBytes(32).toString('base64url'));
+  const records = new RecordsRepository(database, cipher, tokenIndex);
   return {
     database,
     cipher,
     records,
+    tokenIndex,
     close: async () => {
       await database.close();
       await dropDatabase(url);

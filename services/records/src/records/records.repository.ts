@@ -140,6 +140,20 @@ export class RecordsRepository {
   }
 
   /**
+   * The user's newest code that opens its card now: what a printed tag shows. One indexed read
+   * (medical_records_by_owner), the expiry time checked here whatever the jobs did.
+   */
+  async findNewestActive(userId: string): Promise<StoredRecord | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(medicalRecords)
+      .where(and(activeOf(userId), or(isNull(medicalRecords.expiresAt), gt(medicalRecords.expiresAt, sql`now()`))))
+      .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
+      .limit(1);
+    return row && this.withContacts(row);
+  }
+
+  /**
    * Seals up to `batch` rows that still hold a plain token (written before tokens were stored as a
    * hash and a ciphertext); answers how many. Replicas sealing at once skip each other's rows.
    */

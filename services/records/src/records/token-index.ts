@@ -6,7 +6,8 @@ const PURPOSE = 'medical-qr/card-token-index/v1';
 /**
  * A keyed hash of a card token: the database finds a card by it, and without the key a stolen
  * table maps no hash back to a working link. Derived from the records' index secret
- * (`EMAIL_INDEX_KEY`) with its own purpose label.
+ * (`EMAIL_INDEX_KEY`) with its own purpose label. Printed tags' tokens open cards too and are
+ * hashed with the same key, so a scanned token is hashed once whichever table holds it.
  */
 export class TokenIndex {
   private readonly key: Buffer;

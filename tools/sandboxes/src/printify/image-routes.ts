@@ -37,4 +37,11 @@ export function imageRoutes(router: Router, { uploads, products }: RouteContext)
     const variantId = /^\d{1,9}$/.test(String(req.params.variantId)) ? Number(req.params.variantId) : -1;
     sendPng(res, products.mockup(String(req.params.productId), variantId, String(req.params.position)));
   });
+  // Printify documents no redirects for its image URLs, but a CDN may answer one (an object moved). The product's image
+  // proxy must not follow it, so this host has an address that answers so: `moved/<path>` is 301 to `<path>`.
+  router.get(`${IMAGE_PATH}/moved/*path`, (req: Request, res: Response) => {
+    // Express gives a wildcard's segments decoded, as an array.
+    const segments = [req.params.path ?? []].flat().map(encodeURIComponent);
+    res.redirect(301, `${IMAGE_PATH}/${segments.join('/')}`);
+  });
 }

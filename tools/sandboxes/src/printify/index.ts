@@ -8,6 +8,12 @@ export { MAX_UPLOAD_BYTES } from './uploads.js';
 export { CATALOG } from './catalog-data.js';
 export type * from './types.js';
 
+/**
+ * The secret the shop gives the stand-in when it registers its webhooks, and checks their signatures with. The shop
+ * chooses it, as with Printify itself, so it is the product's value rather than a setting of the stand-in's.
+ */
+export const LOCAL_PRINTIFY_WEBHOOK_SECRET = 'local-printify-webhook-secret';
+
 function wholeNumber(value: string, variable: string, min: number): number {
   if (!/^\d{1,9}$/.test(value) || Number(value) < min) {
     throw new Error(`${variable} must be a whole number of at least ${min} (got "${value}")`);
@@ -52,6 +58,7 @@ export const printifyProvider = defineProvider({
     PRINTIFY_API_URL: serverUrl,
     // Catalog pictures and mockups come from here; the image proxy allows only these hosts.
     PRINTIFY_IMAGE_HOSTS: new URL(serverUrl).host,
+    PRINTIFY_WEBHOOK_SECRET: LOCAL_PRINTIFY_WEBHOOK_SECRET,
   }),
   banner: ({ browserUrl }) =>
     `Printify print on demand: local stand-in at ${browserUrl}/v1 (images at ${browserUrl}${IMAGE_PATH}/)`,

@@ -211,6 +211,9 @@ describe('the Printify stand-in', () => {
     const picture = await fetch(image);
     expect(picture.headers.get('content-type')).toBe('image/png');
     expect(PNG.sync.read(Buffer.from(await picture.arrayBuffer()))).toMatchObject({ width: 800, height: 800 });
+    // An address that has moved, for the product's refusal to follow redirects.
+    const moved = await fetch(image.replace('/printify-images/', '/printify-images/moved/'), { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, new URL(image).pathname]);
 
     expect((await call('GET', '/v1/catalog/blueprints/566.json')).body).toMatchObject({ id: 566, title: 'Pet Tag' });
     expect((await call('GET', '/v1/catalog/blueprints/9999.json')).status).toBe(404);

@@ -427,6 +427,13 @@ export interface PaymentIntentFields {
   customer: string | null;
   description: string | null;
   setupFutureUsage: Stripe.PaymentIntent.SetupFutureUsage | null;
+  /** What a PaymentIntent made with `POST /v1/payment_intents` may set besides; an invoice's has none of it. */
+  metadata?: Stripe.Metadata;
+  receiptEmail?: string | null;
+  statementDescriptorSuffix?: string | null;
+  /** Null when the caller named the payment method types instead. */
+  automaticPaymentMethods?: Stripe.PaymentIntent.AutomaticPaymentMethods | null;
+  allowedPaymentMethodTypes?: Stripe.PaymentIntent.AllowedPaymentMethodType[] | null;
 }
 
 export function paymentIntentObject(fields: PaymentIntentFields, now: number): Stripe.PaymentIntent {
@@ -434,14 +441,14 @@ export function paymentIntentObject(fields: PaymentIntentFields, now: number): S
   return {
     id,
     object: 'payment_intent',
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: fields.allowedPaymentMethodTypes ?? null,
     amount: fields.amount,
     amount_capturable: 0,
     amount_details: { tip: {} },
     amount_received: 0,
     application: null,
     application_fee_amount: null,
-    automatic_payment_methods: null,
+    automatic_payment_methods: fields.automaticPaymentMethods ?? null,
     canceled_at: null,
     cancellation_reason: null,
     capture_method: 'automatic',
@@ -457,7 +464,7 @@ export function paymentIntentObject(fields: PaymentIntentFields, now: number): S
     latest_charge: null,
     livemode: false,
     managed_payments: null,
-    metadata: {},
+    metadata: fields.metadata ?? {},
     next_action: null,
     on_behalf_of: null,
     payment_method: null,
@@ -468,13 +475,13 @@ export function paymentIntentObject(fields: PaymentIntentFields, now: number): S
     payment_method_types: ['card'],
     payment_record: null,
     processing: null,
-    receipt_email: null,
+    receipt_email: fields.receiptEmail ?? null,
     review: null,
     setup_future_usage: fields.setupFutureUsage,
     shipping: null,
     source: null,
     statement_descriptor: null,
-    statement_descriptor_suffix: null,
+    statement_descriptor_suffix: fields.statementDescriptorSuffix ?? null,
     status: 'requires_payment_method',
     transfer_data: null,
     transfer_group: null,

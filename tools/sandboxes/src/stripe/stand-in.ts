@@ -10,6 +10,7 @@ import { Expander } from './expand.js';
 import { apiErrors, apiHeaders, endpoint, formBody, preflight, unknownUrl, type Access, type Handler } from './http.js';
 import { IdempotencyStore } from './idempotency.js';
 import { invoiceRoutes } from './invoice-routes.js';
+import { paymentIntentRoutes } from './payment-intent-routes.js';
 import { paymentRoutes } from './payment-routes.js';
 import { Payments } from './payments.js';
 import { StripeStore } from './store.js';
@@ -110,6 +111,7 @@ export class StripeStandIn {
       catalogRoutes,
       subscriptionRoutes,
       invoiceRoutes,
+      paymentIntentRoutes,
       paymentRoutes,
       eventRoutes,
     ]) {

@@ -769,3 +769,213 @@ describe('Stripe stand-in billing periods (2 s each)', () => {
     expect((await stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
   });
 });
+
+describe('Stripe stand-in one-off PaymentIntents (a shop checkout)', () => {
+  const product = new ProductEndpoint();
+  let sandboxes: RunningSandboxes;
+  let stripe: Stripe;
+  let base: string;
+
+  beforeAll(async () => {
+    sandboxes = await startStandIn(await product.start());
+    base = sandboxes.httpUrl;
+    stripe = sdkFor(sandboxes);
+  });
+
+  afterAll(async () => {
+    await sandboxes.close();
+    await product.stop();
+  });
+
+  const checkout = (checkoutId: string): Stripe.PaymentIntentCreateParams => ({
+    amount: 2498,
+    currency: 'usd',
+    allowed_payment_method_types: ['card'],
+    description: 'Medical QR merch: 2 items',
+    receipt_email: 'shopper@example.com',
+    metadata: { purpose: 'merch', checkoutId, userId: 'u-1' },
+  });
+
+  async function confirmWith(intent: Stripe.PaymentIntent, cardNumber: string) {
+    const card = await cardFor(base, cardNumber);
+    return browserCall(base, 'POST', `/v1/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret,
+      payment_method: card.body.id,
+      return_url: RETURN_URL,
+    });
+  }
+
+  it('creates one PaymentIntent per Idempotency-Key, waiting for a card, with its client secret', async () => {
+    const first = await stripe.paymentIntents.create(checkout('c-1'), { idempotencyKey: 'merch-payment-c-1' });
+    expect(first).toMatchObject({
+      id: expect.stringMatching(/^pi_[A-Za-z0-9]{14,24}$/),
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+      amount: 2498,
+      amount_received: 0,
+      currency: 'usd',
+      customer: null,
+      description: 'Medical QR merch: 2 items',
+      receipt_email: 'shopper@example.com',
+      metadata: { purpose: 'merch', checkoutId: 'c-1', userId: 'u-1' },
+      allowed_payment_method_types: ['card'],
+      payment_method_types: ['card'],
+      automatic_payment_methods: null,
+      setup_future_usage: null,
+      livemode: false,
+    });
+    expect(first.client_secret).toMatch(new RegExp(`^${first.id}_secret_[A-Za-z0-9]+$`));
+
+    const again = await stripe.paymentIntents.create(checkout('c-1'), { idempotencyKey: 'merch-payment-c-1' });
+    expect(again.id).toBe(first.id);
+    expect(again.client_secret).toBe(first.client_secret);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    await expect(
+      stripe.paymentIntents.create({ ...checkout('c-1'), amount: 999 }, { idempotencyKey: 'merch-payment-c-1' }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+
+    const [created] = await product.waitFor(
+      (e) => e.type === 'payment_intent.created' && (e.data.object as Stripe.PaymentIntent).id === first.id,
+    );
+    expect(created!.request).toEqual({ id: expect.stringMatching(/^req_/), idempotency_key: 'merch-payment-c-1' });
+    const listed = await stripe.events.list({ type: 'payment_intent.created', limit: 100 });
+    expect(listed.data.filter((e) => (e.data.object as Stripe.PaymentIntent).id === first.id)).toHaveLength(1);
+
+    // Without payment_method_types, automatic payment methods are on (cards, here), as at Stripe.
+    const automatic = await stripe.paymentIntents.create({ amount: 50, currency: 'USD' });
+    expect(automatic).toMatchObject({
+      currency: 'usd',
+      automatic_payment_methods: { enabled: true },
+      allowed_payment_method_types: null,
+      payment_method_types: ['card'],
+      metadata: {},
+    });
+    // `payment_method_types`, the list's name before this API version, is still read.
+    const legacy = await stripe.paymentIntents.create({
+      amount: 50,
+      currency: 'usd',
+      payment_method_types: ['card'],
+    } as Stripe.PaymentIntentCreateParams);
+    expect(legacy).toMatchObject({ automatic_payment_methods: null, payment_method_types: ['card'] });
+  });
+
+  it("refuses a missing or too small amount, other methods than cards and the publishable key, in Stripe's error shape", async () => {
+    const response = await fetch(`${base}/v1/payment_intents`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_x', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'currency=usd',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('request-id')).toMatch(/^req_/);
+    expect(await response.json()).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        doc_url: 'https://stripe.com/docs/error-codes/parameter-missing',
+        message: 'Missing required param: amount.',
+        param: 'amount',
+        request_log_url: expect.stringMatching(/^https:\/\/dashboard\.stripe\.com\/test\/logs\/req_/),
+      },
+    });
+    const missing = stripe.paymentIntents.create({ currency: 'usd' } as Stripe.PaymentIntentCreateParams);
+    await expect(missing).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(missing).rejects.toMatchObject({ statusCode: 400, param: 'amount', code: 'parameter_missing' });
+    await expect(
+      stripe.paymentIntents.create({ amount: 100 } as Stripe.PaymentIntentCreateParams),
+    ).rejects.toMatchObject({ param: 'currency', code: 'parameter_missing' });
+    await expect(stripe.paymentIntents.create({ amount: 49, currency: 'usd' })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'amount',
+      code: 'amount_too_small',
+      message: 'Amount must be at least $0.50 usd',
+    });
+    await expect(
+      stripe.paymentIntents.create({
+        amount: 500,
+        currency: 'usd',
+        payment_method_types: ['card'],
+        automatic_payment_methods: { enabled: true },
+      } as Stripe.PaymentIntentCreateParams),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'automatic_payment_methods' });
+    await expect(
+      stripe.paymentIntents.create({ amount: 500, currency: 'usd', allowed_payment_method_types: ['us_bank_account'] }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'allowed_payment_method_types[0]' });
+    await expect(
+      stripe.paymentIntents.create({ amount: 500, currency: 'usd', customer: 'cus_nope' }),
+    ).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'customer' });
+    const fromBrowser = await browserCall(base, 'POST', '/v1/payment_intents', { amount: '500', currency: 'usd' });
+    expect(fromBrowser.status).toBe(401);
+  });
+
+  it('pays with 4242 from the browser: succeeded, and payment_intent.succeeded sent with the metadata', async () => {
+    const intent = await stripe.paymentIntents.create(checkout('c-paid'));
+    const confirmed = await confirmWith(intent, '4242424242424242');
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ id: intent.id, status: 'succeeded', amount_received: 2498 });
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 2498,
+      latest_charge: expect.stringMatching(/^ch_/),
+    });
+
+    const [succeeded] = await product.waitFor(
+      (e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).id === intent.id,
+    );
+    expect(succeeded!.data.object).toMatchObject({
+      status: 'succeeded',
+      metadata: { purpose: 'merch', checkoutId: 'c-paid' },
+    });
+    const delivery = product.deliveries.find((d) => d.event.id === succeeded!.id)!;
+    expect(stripe.webhooks.constructEvent(delivery.body, delivery.signature, WEBHOOK_SECRET, 300).id).toBe(
+      succeeded!.id,
+    );
+    expect(product.eventsOf(intent.id).map((e) => e.type)).toEqual([
+      'payment_intent.created',
+      'payment_intent.succeeded',
+    ]);
+    const recorded = await stripe.events.list({ type: 'payment_intent.succeeded', limit: 100 });
+    expect(recorded.data.map((e) => e.id)).toContain(succeeded!.id);
+    // Paid once: confirming again is refused.
+    expect((await confirmWith(intent, '4242424242424242')).status).toBe(400);
+  });
+
+  it('declines 4000 0000 0000 0002 with a 402: requires_payment_method and payment_intent.payment_failed', async () => {
+    const intent = await stripe.paymentIntents.create(checkout('c-declined'));
+    const declined = await confirmWith(intent, '4000000000000002');
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      payment_intent: { id: intent.id, status: 'requires_payment_method' },
+    });
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+      status: 'requires_payment_method',
+      amount_received: 0,
+      last_payment_error: { code: 'card_declined' },
+    });
+    await product.waitFor(
+      (e) => e.type === 'payment_intent.payment_failed' && (e.data.object as Stripe.PaymentIntent).id === intent.id,
+    );
+    expect((await confirmWith(intent, '4242424242424242')).body.status).toBe('succeeded');
+  });
+
+  it('asks 4000 0025 0000 3155 for authentication, and pays once it is completed', async () => {
+    const intent = await stripe.paymentIntents.create(checkout('c-auth'));
+    const confirmed = await confirmWith(intent, '4000002500003155');
+    expect(confirmed.body).toMatchObject({ status: 'requires_action', next_action: { type: 'redirect_to_url' } });
+    const pageUrl = new URL(confirmed.body.next_action.redirect_to_url.url as string);
+    expect(await (await fetch(pageUrl)).text()).toContain('$24.98');
+    const form = new URLSearchParams({
+      payment_intent: intent.id,
+      payment_intent_client_secret: intent.client_secret!,
+      decision: 'complete',
+    });
+    const back = await fetch(new URL(pageUrl.pathname, base), { method: 'POST', body: form, redirect: 'manual' });
+    expect(new URL(back.headers.get('location')!).searchParams.get('redirect_status')).toBe('succeeded');
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+    await product.waitFor(
+      (e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).id === intent.id,
+    );
+  });
+});

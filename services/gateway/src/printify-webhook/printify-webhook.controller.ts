@@ -1,0 +1,50 @@
+import { Controller, Headers, HttpCode, Inject, Post, type RawBodyRequest, Req } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  ErrorCodes,
+  PRINTIFY_WEBHOOK_MAX_BYTES,
+  printifyWebhookRequestSchema,
+  ShopMessages,
+  ShopPatterns,
+  type WebhookReceived,
+  webhookReceivedSchema,
+} from '@medical-qr/contracts';
+import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
+
+/**
+ * Printify's order events. The gateway only hands the exact bytes and their signature to the shop, which checks
+ * the signature, queues a sync of the order and answers at once: a 2xx means "received", anything else makes
+ * Printify deliver again. Public and not rate limited per address, like Stripe's: Printify sends from a few
+ * addresses, and an unsigned flood costs one HMAC each. The general JSON parser (BODY_LIMIT) keeps the raw bytes
+ * in `req.rawBody` and bounds the body; the route bounds it again at what a Printify event can be.
+ */
+@ApiTags('shop')
+@Controller('printify')
+export class PrintifyWebhookController {
+  constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
+
+  @Post('webhook')
+  @HttpCode(200)
+  // Printify's servers are another site by design; the signature, not the origin, proves the sender.
+  @CrossSiteAllowed()
+  @ApiOperation({
+    summary:
+      "Receives a Printify order event; 400 unless the X-Pfy-Signature header matches the raw body under the webhook's secret",
+  })
+  @ApiHeader({ name: 'X-Pfy-Signature', required: true, description: 'sha256=<hex HMAC-SHA256 of the body>' })
+  @ApiBody({ description: 'The Printify event, byte for byte as Printify sent it', schema: { type: 'object' } })
+  @ApiOkResponse({ standardSchema: webhookReceivedSchema })
+  receive(@Req() req: RawBodyRequest<Request>, @Headers('x-pfy-signature') signature: string | undefined) {
+    if (!signature) throw new AppError(ErrorCodes.VALIDATION_ERROR, ShopMessages.webhookUnsigned);
+    if (!req.rawBody?.length) throw new AppError(ErrorCodes.VALIDATION_ERROR, ShopMessages.webhookEmpty);
+    if (req.rawBody.length > PRINTIFY_WEBHOOK_MAX_BYTES) {
+      throw new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, ShopMessages.webhookTooLarge);
+    }
+    const parsed = printifyWebhookRequestSchema.safeParse({ payload: req.rawBody.toString('utf8'), signature });
+    // Only a header far longer than any signature gets here.
+    if (!parsed.success) throw new AppError(ErrorCodes.VALIDATION_ERROR, ShopMessages.webhookSignature);
+    return this.services.request<WebhookReceived>(ShopPatterns.receiveWebhook, parsed.data);
+  }
+}

@@ -1,0 +1,62 @@
+import { BadGatewayException, Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import { ErrorCodes, ShopMessages } from '@medical-qr/contracts';
+import { AppError, LOGGER } from '@medical-qr/platform';
+import type { GatewayConfig } from '../config.js';
+import { GATEWAY_CONFIG } from '../tokens.js';
+import { fetchImage, IMAGE_TYPES } from './image-fetch.js';
+import { allowedImageOrigins, checkImageUrl, MAX_IMAGE_URL_LENGTH } from './image-origins.js';
+import { type ImageProxyQuery, imageProxyQuerySchema } from './image-proxy-query.js';
+import { ImageProxyRateLimitGuard } from './image-proxy-rate-limit.guard.js';
+
+/**
+ * Printify's catalog pictures and mockups through our own origin (the page's CSP allows images from 'self' only).
+ * Not an open proxy: only origins on PRINTIFY_IMAGE_HOSTS, so the gateway cannot be turned on internal addresses.
+ */
+@ApiTags('shop')
+@Controller('printify')
+export class ImageProxyController {
+  private readonly allowedOrigins: ReadonlySet<string>;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.allowedOrigins = allowedImageOrigins(config.PRINTIFY_IMAGE_HOSTS, config.NODE_ENV !== 'production');
+  }
+
+  @Get('image-proxy')
+  @UseGuards(ImageProxyRateLimitGuard)
+  @ApiOperation({
+    summary:
+      "A print shop image (catalog picture or mockup) shown through this origin. 400 for a URL off Printify's image hosts (other hosts, ports or schemes, credentials) or one that redirects; 502 when the image cannot be fetched (error, timeout, not PNG/JPEG/WebP/GIF, over 5 MB); rate limited per IP",
+  })
+  @ApiQuery({ name: 'url', required: true, schema: { type: 'string', format: 'uri', maxLength: MAX_IMAGE_URL_LENGTH } })
+  @ApiProduces(...IMAGE_TYPES)
+  @ApiOkResponse({
+    description: 'The image, as the print shop serves it',
+    schema: { type: 'string', format: 'binary' },
+  })
+  async image(@Query({ schema: imageProxyQuerySchema }) query: ImageProxyQuery, @Res() res: Response) {
+    const check = checkImageUrl(query.url, this.allowedOrigins);
+    if (!check.allowed) throw new AppError(ErrorCodes.VALIDATION_ERROR, ShopMessages.imageNotAllowed);
+    const fetched = await fetchImage(check.url);
+    // A redirect's target was never checked against the list: refused like any other address off it.
+    if (fetched.outcome === 'redirect') throw new AppError(ErrorCodes.VALIDATION_ERROR, ShopMessages.imageNotAllowed);
+    if (fetched.outcome === 'unavailable') {
+      this.logger.warn({ host: check.url.host, reason: fetched.reason }, 'print shop image not fetched');
+      throw new BadGatewayException(ShopMessages.imageUnavailable);
+    }
+    res
+      .status(200)
+      .type(fetched.contentType)
+      // Printify's image URLs never change what they show.
+      .setHeader('Cache-Control', 'public, max-age=86400')
+      .setHeader('X-Content-Type-Options', 'nosniff')
+      // Opened on its own, the answer is an inert image: nothing in it may load or run.
+      .setHeader('Content-Security-Policy', "default-src 'none'")
+      .send(fetched.bytes);
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Calls that wait on Printify or the payment provider (a mockup is an upload and a product made
+ * with images drawn; a checkout is a PaymentIntent): longer than a plain question, so a slow but
+ * successful step is not reported as failed.
+ */
+export const PROVIDER_CALL = { timeoutMs: 30_000 } as const;

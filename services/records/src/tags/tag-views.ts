@@ -1,0 +1,24 @@
+import { PRINT_QR_SIZE_PX, TOKEN_PREFIX_LENGTH, type IssuedTag, type PrintedTag } from '@medical-qr/contracts';
+import { qrPng } from '../qr/qr-image.js';
+import { cardUrlFor } from '../records/record-views.js';
+import type { StoredTag } from './tags.repository.js';
+
+/** A tag as its owner sees it in their list: the printed link, and only the token's prefix on its own. */
+export function toPrintedTag(tag: StoredTag, appUrl: string): PrintedTag {
+  const url = cardUrlFor(appUrl, tag.token);
+  return {
+    orderId: tag.orderId,
+    itemIndex: tag.itemIndex,
+    url,
+    tokenPrefix: tag.token.slice(0, TOKEN_PREFIX_LENGTH),
+    createdAt: tag.createdAt.toISOString(),
+    revokedAt: tag.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** A tag for the printer: the same, with its QR drawn at print size. */
+export async function toIssuedTag(tag: StoredTag, appUrl: string): Promise<IssuedTag> {
+  const printed = toPrintedTag(tag, appUrl);
+  const png = await qrPng(printed.url, PRINT_QR_SIZE_PX);
+  return { ...printed, printPngBase64: png.toString('base64') };
+}

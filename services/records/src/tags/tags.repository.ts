@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { DATABASE, FIELD_CIPHER, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
+import { printedTags, type PrintedTagRow } from '../database/schema.js';
+import { TokenIndex } from '../records/token-index.js';
+
+/** A printed tag as the service works with it: its token decrypted. */
+export interface StoredTag {
+  id: string;
+  userId: string;
+  orderId: string;
+  itemIndex: number;
+  token: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** The tag's ciphertext is bound to its row, and apart from a record's token ciphertext. */
+const tokenContext = (tagId: string) => `${tagId}/tag-token`;
+
+/**
+ * Reads and writes printed tags. Tokens are stored like card tokens: a keyed hash under the same
+ * {@link TokenIndex} (so a scanned token is hashed once and looked up by it in either table) and a
+ * ciphertext bound to the row.
+ */
+@Injectable()
+export class TagsRepository {
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    @Inject(FIELD_CIPHER) private readonly cipher: FieldCipher,
+    private readonly tokenIndex: TokenIndex,
+  ) {}
+
+  /**
+   * The order item's tag, made with `token` unless the item already has one (a retry): then that one.
+   * Undefined when the tag belongs to another user. The unique (order, item) pair decides races.
+   */
+  async issue(userId: string, orderId: string, token: string, itemIndex = 0): Promise<StoredTag | undefined> {
+    const id = crypto.randomUUID();
+    const [inserted] = await this.database.db
+      .insert(printedTags)
+      .values({
+        id,
+        userId,
+        orderId,
+        itemIndex,
+        tokenIndex: this.tokenIndex.of(token),
+        tokenCiphertext: this.cipher.encrypt(token, tokenContext(id)),
+      })
+      .onConflictDoNothing({ target: [printedTags.orderId, printedTags.itemIndex] })
+      .returning();
+    const row = inserted ?? (await this.findByItem(orderId, itemIndex));
+    return row && row.userId === userId ? this.toStored(row) : undefined;
+  }
+
+  /** The user's tags, newest first. */
+  async listByUser(userId: string): Promise<StoredTag[]> {
+    const rows = await this.database.db
+      .select()
+      .from(printedTags)
+      .where(eq(printedTags.userId, userId))
+      .orderBy(desc(printedTags.createdAt), desc(printedTags.id));
+    return rows.map((row) => this.toStored(row));
+  }
+
+  /** Revokes the user's tag of an order item (a second time keeps the first time); undefined when it is not theirs. */
+  async revoke(userId: string, orderId: string, itemIndex = 0): Promise<StoredTag | undefined> {
+    const [row] = await this.database.db
+      .update(printedTags)
+      .set({ revokedAt: sql`coalesce(${printedTags.revokedAt}, now())` })
+      .where(
+        and(eq(printedTags.orderId, orderId), eq(printedTags.itemIndex, itemIndex), eq(printedTags.userId, userId)),
+      )
+      .returning();
+    return row && this.toStored(row);
+  }
+
+  /** Whose card a scanned token opens as a tag: the owner of the unrevoked tag with it, if any. One indexed read. */
+  async findOwnerOfLiveTag(token: string): Promise<string | undefined> {
+    const [row] = await this.database.db
+      .select({ userId: printedTags.userId })
+      .from(printedTags)
+      .where(and(eq(printedTags.tokenIndex, this.tokenIndex.of(token)), isNull(printedTags.revokedAt)));
+    return row?.userId;
+  }
+
+  private async findByItem(orderId: string, itemIndex: number): Promise<PrintedTagRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(printedTags)
+      .where(and(eq(printedTags.orderId, orderId), eq(printedTags.itemIndex, itemIndex)));
+    return row;
+  }
+
+  private toStored(row: PrintedTagRow): StoredTag {
+    return {
+      id: row.id,
+      userId: row.userId,
+      orderId: row.orderId,
+      itemIndex: row.itemIndex,
+      token: this.cipher.decrypt(row.tokenCiphertext, tokenContext(row.id)),
+      createdAt: row.createdAt,
+      revokedAt: row.revokedAt,
+    };
+  }
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { type CartItem, type CartItemInput, ErrorCodes, merchPrice, ShopMessages } from '@medical-qr/contracts';
+import { AppError } from '@medical-qr/platform';
+import { MockupsRepository } from '../mockups/mockups.repository.js';
+import { RecordsClient } from '../records/records.client.js';
+import { toCartItem } from './cart-item-view.js';
+import { CartRepository } from './cart.repository.js';
+import { LinePricer } from './line-pricer.js';
+
+/** More lines than anyone orders at once; a bound so a cart cannot grow without end. */
+export const MAX_CART_LINES = 20;
+
+/** The signed-in user's cart: lines priced by the server, changed only by their owner. */
+@Injectable()
+export class CartService {
+  constructor(
+    private readonly cart: CartRepository,
+    private readonly pricer: LinePricer,
+    private readonly mockups: MockupsRepository,
+    private readonly records: RecordsClient,
+  ) {}
+
+  async add(userId: string, isPremium: boolean, appUrl: string, item: CartItemInput): Promise<CartItem> {
+    // Ordering needs an active code: the QR printed is the user's.
+    const record = await this.records.requireActive(userId, appUrl);
+    if ((await this.cart.lines(userId)) >= MAX_CART_LINES) {
+      throw new AppError(ErrorCodes.CONFLICT, `Your cart holds at most ${MAX_CART_LINES} items; check out first.`);
+    }
+    const { mockup, price, qrScale } = await this.pricer.price(userId, isPremium, item);
+    const row = await this.cart.insert({
+      id: randomUUID(),
+      userId,
+      medicalRecordId: record.id,
+      blueprintId: item.blueprintId,
+      printProviderId: item.printProviderId,
+      variantId: item.variantId,
+      productTitle: mockup.productTitle,
+      variantLabel: mockup.variantLabel,
+      quantity: item.quantity,
+      unitPrice: price.unitPrice,
+      discount: price.discount,
+      shippingFirst: price.shippingFirst,
+      shippingAdditional: price.shippingAdditional,
+      countryCode: item.countryCode,
+      addressLine1: item.shippingAddressLine1,
+      addressLine2: item.shippingAddressLine2,
+      city: item.shippingCity,
+      state: item.shippingState,
+      postalCode: item.shippingPostalCode,
+      mockupUrl: mockup.mockupUrls[0] ?? '',
+      qrScale,
+      printifyProductId: mockup.printifyProductId,
+    });
+    await this.mockups.tag(mockup.printifyProductId, 'in_cart');
+    return toCartItem(row);
+  }
+
+  async list(userId: string): Promise<CartItem[]> {
+    return (await this.cart.list(userId)).map(toCartItem);
+  }
+
+  async get(userId: string, cartItemId: string): Promise<CartItem> {
+    const row = await this.cart.find(userId, cartItemId);
+    if (!row) throw new AppError(ErrorCodes.NOT_FOUND, ShopMessages.cartItemNotFound);
+    return toCartItem(row);
+  }
+
+  count(userId: string): Promise<number> {
+    return this.cart.count(userId);
+  }
+
+  async remove(userId: string, cartItemId: string): Promise<void> {
+    if (!(await this.cart.delete(userId, cartItemId))) {
+      throw new AppError(ErrorCodes.NOT_FOUND, ShopMessages.cartItemNotFound);
+    }
+  }
+
+  /** A new quantity; the discount follows the user's plan now (the unit price is twice the stored cost). */
+  async updateQuantity(userId: string, isPremium: boolean, cartItemId: string, quantity: number): Promise<CartItem> {
+    const row = await this.cart.find(userId, cartItemId);
+    if (!row) throw new AppError(ErrorCodes.NOT_FOUND, ShopMessages.cartItemNotFound);
+    const { discount } = merchPrice({
+      providerCost: row.unitPrice / 2,
+      quantity,
+      profile: {
+        first_item: { cost: row.shippingFirst, currency: 'USD' },
+        additional_items: { cost: row.shippingAdditional, currency: 'USD' },
+      },
+      isPremium,
+    });
+    const updated = await this.cart.setQuantity(userId, cartItemId, quantity, discount);
+    if (!updated) throw new AppError(ErrorCodes.NOT_FOUND, ShopMessages.cartItemNotFound);
+    return toCartItem(updated);
+  }
+}

@@ -1,0 +1,124 @@
+import { integer, jsonb, numeric, pgSchema, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+export const shopSchema = pgSchema('shop');
+
+export const mockups = shopSchema.table('mockups', {
+  printifyProductId: text('printify_product_id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  blueprintId: integer('blueprint_id').notNull(),
+  printProviderId: integer('print_provider_id').notNull(),
+  variantId: integer('variant_id').notNull(),
+  qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
+  cost: integer('cost').notNull(),
+  productTitle: text('product_title').notNull(),
+  variantLabel: text('variant_label').notNull(),
+  mockupUrls: jsonb('mockup_urls').$type<string[]>().notNull(),
+  tag: text('tag').$type<'in_cart' | 'quick_checkout' | null>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type MockupRow = typeof mockups.$inferSelect;
+
+export const cartItems = shopSchema.table('cart_items', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  medicalRecordId: uuid('medical_record_id'),
+  blueprintId: integer('blueprint_id').notNull(),
+  printProviderId: integer('print_provider_id').notNull(),
+  variantId: integer('variant_id').notNull(),
+  productTitle: text('product_title').notNull(),
+  variantLabel: text('variant_label').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPrice: integer('unit_price').notNull(),
+  discount: integer('discount').notNull(),
+  shippingFirst: integer('shipping_first').notNull(),
+  shippingAdditional: integer('shipping_additional').notNull(),
+  countryCode: text('country_code').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2').notNull().default(''),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  postalCode: text('postal_code').notNull(),
+  mockupUrl: text('mockup_url').notNull(),
+  qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
+  printifyProductId: text('printify_product_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type CartItemRow = typeof cartItems.$inferSelect;
+export type NewCartItemRow = typeof cartItems.$inferInsert;
+
+/** A line as a checkout freezes it: what will be ordered and what it cost. */
+export interface CheckoutLine {
+  cartItemId: string | null;
+  blueprintId: number;
+  printProviderId: number;
+  variantId: number;
+  productTitle: string;
+  variantLabel: string;
+  quantity: number;
+  itemTotal: number;
+  countryCode: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  qrScale: string;
+  mockupUrl: string;
+  printifyProductId: string;
+}
+
+export const checkouts = shopSchema.table('checkouts', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').$type<'quick' | 'cart'>().notNull(),
+  lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
+  amount: integer('amount').notNull(),
+  buyerEmail: text('buyer_email').notNull(),
+  buyerName: text('buyer_name').notNull(),
+  appUrl: text('app_url').notNull(),
+  paymentIntentId: text('payment_intent_id').unique(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+export const orders = shopSchema.table(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    checkoutId: uuid('checkout_id').notNull(),
+    lineIndex: integer('line_index').notNull(),
+    blueprintId: integer('blueprint_id').notNull(),
+    printProviderId: integer('print_provider_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    productTitle: text('product_title').notNull(),
+    variantLabel: text('variant_label').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    countryCode: text('country_code').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
+    mockupUrl: text('mockup_url').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    appUrl: text('app_url').notNull(),
+    status: text('status').notNull(),
+    printifyStatus: text('printify_status'),
+    printifyProductIds: jsonb('printify_product_ids').$type<string[]>().notNull().default([]),
+    printifyOrderId: text('printify_order_id'),
+    sentToProductionAt: timestamp('sent_to_production_at', { withTimezone: true }),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    lastError: text('last_error'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique().on(table.checkoutId, table.lineIndex)],
+);
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;

@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER } from '@medical-qr/platform';
+import type { OrderRow } from '../database/schema.js';
+import { PrintifyClient, PrintifyRejected } from '../printify/printify-client.js';
+import type { PrintifyAddress } from '../printify/printify-types.js';
+import { RecordsClient } from '../records/records.client.js';
+import { progressOf } from './printify-status.js';
+import { OrdersRepository } from './orders.repository.js';
+
+function addressOf(order: OrderRow): PrintifyAddress {
+  const [first, ...rest] = order.buyerName.trim().split(/\s+/);
+  return {
+    first_name: first || 'Medical QR',
+    last_name: rest.join(' ') || first || 'customer',
+    email: order.buyerEmail,
+    country: order.countryCode,
+    region: order.state,
+    address1: order.addressLine1,
+    address2: order.addressLine2 || undefined,
+    city: order.city,
+    zip: order.postalCode,
+  };
+}
+
+/**
+ * Sends a paid order to Printify: each item gets its own printed tag (records) and a product with
+ * that tag's QR, so one lost keychain can be revoked alone; the order is made with one line per item
+ * and our order id as Printify's external_id, then sent to production. Each step's result is stored as it succeeds, so a retry (the job's, or Sync Status)
+ * resumes after the last one done and never orders twice. Printify refusing the order is final:
+ * the order is marked failed with the reason kept for support.
+ */
+@Injectable()
+export class OrderSubmission {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly printify: PrintifyClient,
+    private readonly records: RecordsClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async submit(orderId: string): Promise<OrderRow | undefined> {
+    let order = await this.orders.find(orderId);
+    if (!order || order.sentToProductionAt || order.status === 'failed' || order.status === 'cancelled') return order;
+    try {
+      for (let item = order.printifyProductIds.length; item < order.quantity; item++) {
+        const productId = await this.printItem(order, item);
+        order = await this.orders.update(order.id, { printifyProductIds: [...order.printifyProductIds, productId] });
+      }
+      if (!order.printifyOrderId) {
+        const created = await this.printify.createOrder({
+          externalId: order.id,
+          label: `Medical QR ${order.id.slice(0, 8)}`,
+          productIds: order.printifyProductIds,
+          variantId: order.variantId,
+          address: addressOf(order),
+        });
+        order = await this.orders.update(order.id, { printifyOrderId: created.id });
+      }
+      const sent = await this.printify.sendToProduction(order.printifyOrderId!);
+      const progress = progressOf(sent);
+      order = await this.orders.update(order.id, {
+        sentToProductionAt: new Date(),
+        ...progress,
+        status: progress.status === 'paid' ? 'processing' : progress.status,
+        lastError: null,
+        syncedAt: new Date(),
+      });
+      this.logger.info({ orderId: order.id, printifyOrderId: order.printifyOrderId }, 'order sent to production');
+      return order;
+    } catch (error) {
+      if (!(error instanceof PrintifyRejected)) throw error;
+      this.logger.error({ orderId: order.id, status: error.status }, 'Printify refused the order');
+      return this.orders.update(order.id, {
+        status: 'failed',
+        lastError: `Printify refused the order (${error.status})`,
+      });
+    }
+  }
+
+  /** Item `item`'s tag, and a product printed with its QR; answers the product's id. */
+  private async printItem(order: OrderRow, item: number): Promise<string> {
+    const tag = await this.records.issueTag(order.userId, order.id, item, order.appUrl);
+    const upload = await this.printify.uploadImage(`medical-qr-tag-${order.id}-${item + 1}.png`, tag.printPngBase64);
+    const product = await this.printify.createProduct({
+      title: `${order.productTitle} (order ${order.id.slice(0, 8)}, item ${item + 1})`,
+      blueprintId: order.blueprintId,
+      printProviderId: order.printProviderId,
+      variantId: order.variantId,
+      uploadId: upload.id,
+      scale: Number(order.qrScale),
+    });
+    return product.id;
+  }
+}

@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { ErrorCodes, type Order, ShopMessages } from '@medical-qr/contracts';
+import { AppError, LOGGER } from '@medical-qr/platform';
+import type { OrderRow } from '../database/schema.js';
+import { PrintifyClient } from '../printify/printify-client.js';
+import { RecordsClient } from '../records/records.client.js';
+import { OrderSubmission } from './order-submission.js';
+import { toOrder } from './order-view.js';
+import { OrdersRepository } from './orders.repository.js';
+import { progressOf } from './printify-status.js';
+
+/** The user's orders with their printed tags, and keeping each order's status in step with Printify. */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly submission: OrderSubmission,
+    private readonly printify: PrintifyClient,
+    private readonly records: RecordsClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async list(userId: string, appUrl: string): Promise<Order[]> {
+    const rows = await this.orders.listForUser(userId);
+    if (rows.length === 0) return [];
+    const tags = await this.records.listTags(userId, appUrl);
+    return rows.map((row) => toOrder(row, tags));
+  }
+
+  /** Sync Status: an order not yet sent is sent now, a sent one is read back from Printify. */
+  async syncForUser(userId: string, orderId: string, appUrl: string): Promise<Order> {
+    const row = await this.owned(userId, orderId);
+    const synced = await this.sync(row);
+    return this.view(userId, synced, appUrl);
+  }
+
+  /** A lost item: its tag stops opening the card; the order's other items keep theirs. */
+  async revokeTag(userId: string, orderId: string, itemIndex: number, appUrl: string): Promise<Order> {
+    const row = await this.owned(userId, orderId);
+    if (itemIndex >= row.printifyProductIds.length) throw new AppError(ErrorCodes.NOT_FOUND, ShopMessages.tagNotFound);
+    await this.records.revokeTag(userId, orderId, itemIndex, appUrl);
+    this.logger.info({ orderId, itemIndex }, 'printed tag revoked by its owner');
+    return this.view(userId, row, appUrl);
+  }
+
+  /** One order brought up to date; an order still waiting for submission is submitted. */
+  async sync(row: OrderRow): Promise<OrderRow> {
+    if (!row.sentToProductionAt) return (await this.submission.submit(row.id)) ?? row;
+    if (!row.printifyOrderId) return row;
+    const remote = await this.printify.order(row.printifyOrderId);
+    if (!remote) {
+      this.logger.warn({ orderId: row.id }, 'Printify no longer knows this order');
+      return this.orders.update(row.id, { syncedAt: new Date() });
+    }
+    const progress = progressOf(remote);
+    return this.orders.update(row.id, { ...progress, syncedAt: new Date() });
+  }
+
+  async syncById(orderId: string): Promise<void> {
+    const row = await this.orders.find(orderId);
+    if (row) await this.sync(row);
+  }
+
+  /** The sweep: every order that may still change, one at a time (Printify limits request rates). */
+  async syncOpen(): Promise<number> {
+    // Orders made in the last minute are still being submitted by their own job.
+    const open = await this.orders.open(new Date(Date.now() - 60_000));
+    let synced = 0;
+    for (const row of open) {
+      try {
+        await this.sync(row);
+        synced++;
+      } catch (error) {
+        this.logger.warn({ err: error, orderId: row.id }, 'order not synced; the next sweep tries again');
+      }
+    }
+    return synced;
+  }
+
+  private async owned(userId: string, orderId: string): Promise<OrderRow> {
+    const row = await this.orders.findForUser(userId, orderId);
+    if (!row) throw new AppError(ErrorCodes.NOT_FOUND, ShopMessages.orderNotFound);
+    return row;
+  }
+
+  private async view(userId: string, row: OrderRow, appUrl: string): Promise<Order> {
+    return toOrder(row, await this.records.listTags(userId, appUrl));
+  }
+}

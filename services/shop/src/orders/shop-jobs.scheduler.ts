@@ -1,0 +1,29 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { Queues, ShopJobs, type ShopJob } from '@medical-qr/contracts';
+import { CONFIG, InjectQueue, type JobQueue, LOGGER } from '@medical-qr/platform';
+import type { ShopConfig } from '../config.js';
+
+/** Queues the shop's work: one job per paid order to submit, and the periodic sync and cleanup. */
+@Injectable()
+export class ShopJobsScheduler implements OnModuleInit {
+  constructor(
+    @InjectQueue(Queues.shopOrders) private readonly queue: JobQueue<ShopJob>,
+    @Inject(CONFIG) private readonly config: ShopConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onModuleInit() {
+    await this.queue.repeat(ShopJobs.syncOpen, this.config.ORDER_SYNC_INTERVAL_MS, {});
+    await this.queue.repeat(ShopJobs.cleanupMockups, this.config.MOCKUP_CLEANUP_INTERVAL_MS, {});
+  }
+
+  /** A job lost here is caught by the sync sweep, which submits any paid order not yet sent. */
+  async submit(orderId: string): Promise<void> {
+    try {
+      await this.queue.add(ShopJobs.submit, { orderId }, { jobId: `submit-${orderId}` });
+    } catch (error) {
+      this.logger.warn({ err: error, orderId }, 'submission not queued; the sync sweep will send this order');
+    }
+  }
+}

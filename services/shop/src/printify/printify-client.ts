@@ -1,0 +1,218 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { ErrorCodes, ShopMessages } from '@medical-qr/contracts';
+import { AppError, CONFIG, LOGGER } from '@medical-qr/platform';
+import type { ShopConfig } from '../config.js';
+import type {
+  PrintifyAddress,
+  PrintifyBlueprint,
+  PrintifyOrder,
+  PrintifyPrintProvider,
+  PrintifyProduct,
+  PrintifyShipping,
+  PrintifyUpload,
+  PrintifyVariants,
+  PrintifyWebhook,
+} from './printify-types.js';
+
+/** Printify refused a call (4xx other than 404): the request was wrong, retrying it will not help. */
+export class PrintifyRejected extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`Printify refused the call (${status})`);
+  }
+}
+
+export interface ProductRequest {
+  title: string;
+  blueprintId: number;
+  printProviderId: number;
+  variantId: number;
+  uploadId: string;
+  scale: number;
+}
+
+export interface OrderRequest {
+  externalId: string;
+  label: string;
+  /** One line per product (each item's own print), one item each. */
+  productIds: string[];
+  variantId: number;
+  address: PrintifyAddress;
+}
+
+/**
+ * Printify's REST API v1 with the shop's token (Bearer). Every call has a timeout; no answer, a
+ * 5xx or a 429 becomes SERVICE_UNAVAILABLE with a message the user can act on (try again), a 404
+ * becomes null where the caller asks for something that may not exist, any other refusal a
+ * {@link PrintifyRejected} the caller decides about. Response bodies are never logged whole.
+ */
+@Injectable()
+export class PrintifyClient {
+  private readonly base: string;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: ShopConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.base = `${config.PRINTIFY_API_URL.replace(/\/+$/, '')}/v1`;
+  }
+
+  private get shop(): string {
+    return `/shops/${this.config.PRINTIFY_SHOP_ID}`;
+  }
+
+  blueprints(): Promise<PrintifyBlueprint[]> {
+    return this.call('GET', '/catalog/blueprints.json');
+  }
+
+  blueprint(id: number): Promise<PrintifyBlueprint | null> {
+    return this.orNull(this.call('GET', `/catalog/blueprints/${id}.json`));
+  }
+
+  printProviders(blueprintId: number): Promise<PrintifyPrintProvider[] | null> {
+    return this.orNull(this.call('GET', `/catalog/blueprints/${blueprintId}/print_providers.json`));
+  }
+
+  variants(blueprintId: number, providerId: number): Promise<PrintifyVariants | null> {
+    return this.orNull(
+      this.call(
+        'GET',
+        `/catalog/blueprints/${blueprintId}/print_providers/${providerId}/variants.json?show-out-of-stock=0`,
+      ),
+    );
+  }
+
+  shipping(blueprintId: number, providerId: number): Promise<PrintifyShipping | null> {
+    return this.orNull(
+      this.call('GET', `/catalog/blueprints/${blueprintId}/print_providers/${providerId}/shipping.json`),
+    );
+  }
+
+  uploadImage(fileName: string, pngBase64: string): Promise<PrintifyUpload> {
+    return this.call('POST', '/uploads/images.json', { file_name: fileName, contents: pngBase64 });
+  }
+
+  /** A product with the QR centred in the front print area at `scale`; Printify answers with its mockups. */
+  createProduct(request: ProductRequest): Promise<PrintifyProduct> {
+    return this.call('POST', `${this.shop}/products.json`, {
+      title: request.title,
+      description: 'Emergency medical QR code',
+      blueprint_id: request.blueprintId,
+      print_provider_id: request.printProviderId,
+      variants: [{ id: request.variantId, price: 0, is_enabled: true }],
+      print_areas: [
+        {
+          variant_ids: [request.variantId],
+          placeholders: [
+            {
+              position: 'front',
+              images: [{ id: request.uploadId, x: 0.5, y: 0.5, scale: Math.max(request.scale, 0.01), angle: 0 }],
+            },
+          ],
+        },
+      ],
+    });
+  }
+
+  /** Deletes a product; one already gone counts as deleted. */
+  async deleteProduct(productId: string): Promise<void> {
+    await this.orNull(this.call('DELETE', `${this.shop}/products/${encodeURIComponent(productId)}.json`));
+  }
+
+  createOrder(request: OrderRequest): Promise<{ id: string }> {
+    return this.call('POST', `${this.shop}/orders.json`, {
+      external_id: request.externalId,
+      label: request.label,
+      line_items: request.productIds.map((productId) => ({
+        product_id: productId,
+        variant_id: request.variantId,
+        quantity: 1,
+      })),
+      shipping_method: 1,
+      send_shipping_notification: false,
+      address_to: request.address,
+    });
+  }
+
+  sendToProduction(orderId: string): Promise<PrintifyOrder> {
+    return this.call('POST', `${this.shop}/orders/${encodeURIComponent(orderId)}/send_to_production.json`);
+  }
+
+  order(orderId: string): Promise<PrintifyOrder | null> {
+    return this.orNull(this.call('GET', `${this.shop}/orders/${encodeURIComponent(orderId)}.json`));
+  }
+
+  webhooks(): Promise<PrintifyWebhook[]> {
+    return this.call('GET', `${this.shop}/webhooks.json`);
+  }
+
+  /** Printify signs each event of the topic with `secret` (X-Pfy-Signature). */
+  createWebhook(topic: string, url: string, secret: string): Promise<PrintifyWebhook> {
+    return this.call('POST', `${this.shop}/webhooks.json`, { topic, url, secret });
+  }
+
+  private async orNull<T>(call: Promise<T>): Promise<T | null> {
+    try {
+      return await call;
+    } catch (error) {
+      if (error instanceof PrintifyRejected && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const { PRINTIFY_API_TOKEN: token, PRINTIFY_SHOP_ID: shopId } = this.config;
+    if (!token || !shopId) {
+      this.logger.warn('PRINTIFY_API_TOKEN or PRINTIFY_SHOP_ID is not set: the print shop is off');
+      throw new AppError(ErrorCodes.SERVICE_UNAVAILABLE, ShopMessages.printifyUnavailable);
+    }
+    const where = `${method} ${path.split('?')[0]}`;
+    let response: Response;
+    try {
+      response = await fetch(this.base + path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'User-Agent': 'MedicalQR',
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'error',
+        signal: AbortSignal.timeout(this.config.PRINTIFY_TIMEOUT_MS),
+      });
+    } catch (error) {
+      this.logger.warn({ err: error, call: where }, 'Printify did not answer');
+      throw new AppError(ErrorCodes.SERVICE_UNAVAILABLE, ShopMessages.printifyUnavailable);
+    }
+    const text = await response.text().catch(() => '');
+    const parsed = parseJson(text);
+    if (response.ok) return parsed as T;
+    if (response.status >= 500 || response.status === 429 || response.status === 401 || response.status === 403) {
+      this.logger.warn({ call: where, status: response.status }, 'Printify call failed');
+      throw new AppError(ErrorCodes.SERVICE_UNAVAILABLE, ShopMessages.printifyUnavailable);
+    }
+    if (response.status !== 404) {
+      this.logger.warn({ call: where, status: response.status, errors: errorSummary(parsed) }, 'Printify refused');
+    }
+    throw new PrintifyRejected(response.status, parsed);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Printify's error's field names and reasons, never the body's data. */
+function errorSummary(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return undefined;
+  const { code, message, errors } = body as { code?: unknown; message?: unknown; errors?: unknown };
+  return { code, message: typeof message === 'string' ? message.slice(0, 200) : undefined, errors };
+}
