@@ -49,13 +49,20 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   };
 }
 
+/** What the layout asks on every screen (who is signed in, the header's cart count), not the screen itself. */
+const LAYOUT_REQUESTS = ['GET /api/auth/user', 'GET /api/cart/count'];
+
 /**
  * Replaces `fetch` (the network boundary) with a table of answers keyed by "METHOD /path".
- * GET /api/auth/user answers 401 (signed out) unless the table says otherwise; anything not in
- * the table answers 404. Call `restore()` after the test.
+ * GET /api/auth/user answers 401 (signed out) and GET /api/cart/count an empty cart unless the
+ * table says otherwise; anything not in the table answers 404. Call `restore()` after the test.
  */
 export function stubFetch(routes: Record<string, StubHandler> = {}) {
-  const table: Record<string, StubHandler> = { 'GET /api/auth/user': signedOut, ...routes };
+  const table: Record<string, StubHandler> = {
+    'GET /api/auth/user': signedOut,
+    'GET /api/cart/count': { body: { count: 0 } },
+    ...routes,
+  };
   const calls: StubbedRequest[] = [];
   const previous = globalThis.fetch;
 
@@ -85,9 +92,11 @@ export function stubFetch(routes: Record<string, StubHandler> = {}) {
 
   return {
     calls,
-    /** "METHOD /path" of every request so far, in order, leaving out GET /api/auth/user unless asked. */
-    requests: ({ withUser = false } = {}) =>
-      calls.filter((call) => withUser || call.path !== '/api/auth/user').map((call) => `${call.method} ${call.path}`),
+    /** "METHOD /path" of every request so far, in order, leaving out the layout's own unless asked. */
+    requests: ({ withLayout = false } = {}) =>
+      calls
+        .map((call) => `${call.method} ${call.path}`)
+        .filter((request) => withLayout || !LAYOUT_REQUESTS.includes(request)),
     /** The requests to one "METHOD /path". */
     callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
     /** Changes (or adds) one answer. */

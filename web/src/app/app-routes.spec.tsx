@@ -34,6 +34,11 @@ describe('document titles', () => {
     ['/premium/history', 'Premium QR History · Medical QR'],
     ['/scanner', 'QR Scanner · Medical QR'],
     ['/premium/success', 'Payment · Medical QR'],
+    ['/qrmerchshop', 'QR Merchandise Shop · Medical QR'],
+    ['/customize/1308', 'Customize · Medical QR'],
+    ['/cart', 'Cart · Medical QR'],
+    ['/checkout', 'Checkout · Medical QR'],
+    ['/my-orders', 'My Orders · Medical QR'],
   ])('%s is titled "%s"', async (path, title) => {
     renderApp(path);
     await screen.findAllByRole('heading', { level: 1 });

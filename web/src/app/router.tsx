@@ -22,6 +22,14 @@ const PremiumHistoryRoute = lazy(() =>
 const PricingRoute = lazy(() => import('./routes/pricing').then((module) => ({ default: module.PricingRoute })));
 const ScannerRoute = lazy(() => import('./routes/scanner').then((module) => ({ default: module.ScannerRoute })));
 const SubscribeRoute = lazy(() => import('./routes/subscribe').then((module) => ({ default: module.SubscribeRoute })));
+const ShopRoute = lazy(() => import('./routes/shop').then((module) => ({ default: module.ShopRoute })));
+const CustomizeRoute = lazy(() => import('./routes/customize').then((module) => ({ default: module.CustomizeRoute })));
+const CartRoute = lazy(() => import('./routes/cart').then((module) => ({ default: module.CartRoute })));
+const CheckoutRoute = lazy(() => import('./routes/checkout').then((module) => ({ default: module.CheckoutRoute })));
+const CheckoutSuccessRoute = lazy(() =>
+  import('./routes/checkout-success').then((module) => ({ default: module.CheckoutSuccessRoute })),
+);
+const MyOrdersRoute = lazy(() => import('./routes/my-orders').then((module) => ({ default: module.MyOrdersRoute })));
 
 /** A screen loaded on demand: the header stays, the screen's place says it is loading. */
 function onDemand(Screen: LazyExoticComponent<ComponentType>) {
@@ -53,6 +61,12 @@ export const routes: RouteObject[] = [
       { path: paths.premiumSuccess.path, element: onDemand(PremiumSuccessRoute) },
       { path: paths.premiumHistory.path, element: onDemand(PremiumHistoryRoute) },
       { path: paths.scanner.path, element: onDemand(ScannerRoute) },
+      { path: paths.shop.path, element: onDemand(ShopRoute) },
+      { path: paths.customize.path, element: onDemand(CustomizeRoute) },
+      { path: paths.cart.path, element: onDemand(CartRoute) },
+      { path: paths.checkout.path, element: onDemand(CheckoutRoute) },
+      { path: paths.checkoutSuccess.path, element: onDemand(CheckoutSuccessRoute) },
+      { path: paths.myOrders.path, element: onDemand(MyOrdersRoute) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -43,8 +43,10 @@ describe('/history', () => {
     expect(within(first!).getByRole('link', { name: 'View when QR Scanned' }).getAttribute('href')).toBe(
       active.cardUrl,
     );
+    expect(within(first!).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe('/qrmerchshop');
     expect(within(second!).queryByRole('link', { name: 'View when QR Scanned' })).toBeNull();
     expect(within(second!).queryByRole('button', { name: 'Copy Link' })).toBeNull();
+    expect(within(second!).queryByRole('link', { name: 'Shop' })).toBeNull();
     expect(document.title).toBe('QR Code History · Medical QR');
   });
 

@@ -7,6 +7,8 @@ import { AuthDialogs, AuthSession, useAuth, useLoginDialog } from '../../feature
 import { LiveUpdates } from '../../features/live-updates';
 // The pricing dialog's hook alone (not the premium feature's index): the dialog itself loads when first opened.
 import { usePricingDialog } from '../../features/premium/use-pricing-dialog';
+// The header's count alone, not the shop feature's index: the shop's screens load on demand.
+import { useCartCount } from '../../features/shop/use-cart-count';
 import { useTheme } from '../../features/theme';
 import { paths } from '../../lib/paths';
 import { planOf, SIGN_IN_TO_UPGRADE, type PlanId } from '../../lib/plans';
@@ -29,6 +31,7 @@ export function RootLayout() {
   const { theme, toggleTheme } = useTheme();
   const share = useShareCurrentPage();
   const pricing = usePricingDialog();
+  const cartCount = useCartCount(isAuthenticated);
   // The plans and the subscription's own screens need no prompt to go premium.
   const { pathname } = useLocation();
   const onPremiumScreen = PREMIUM_SCREENS.some((pattern) => matchPath(pattern, pathname));
@@ -47,7 +50,7 @@ export function RootLayout() {
         theme={theme}
         onToggleTheme={toggleTheme}
         onShare={share}
-        cartCount={isAuthenticated ? 0 : undefined}
+        cartCount={cartCount}
         onLogout={logout}
         onUpgrade={isPremium || onPremiumScreen ? undefined : pricing.open}
       />

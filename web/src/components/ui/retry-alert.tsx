@@ -1,16 +1,18 @@
 import { Button } from './button';
 import { InlineAlert } from './inline-alert';
 
-/** Data that could not be loaded: what, and Try again. */
+/** Data that could not be loaded: what, and a button to ask again ("Try again" unless the screen names it). */
 export function RetryAlert({
   title,
   message,
   onRetry,
+  retryLabel = 'Try again',
   className,
 }: {
   title: string;
   message: string;
   onRetry: () => void;
+  retryLabel?: string;
   className?: string;
 }) {
   return (
@@ -20,7 +22,7 @@ export function RetryAlert({
       className={className}
       action={
         <Button variant="secondary" className="mt-3" onClick={onRetry}>
-          Try again
+          {retryLabel}
         </Button>
       }
     >

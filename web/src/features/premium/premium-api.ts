@@ -2,7 +2,6 @@ import type {
   CancelSubscriptionResponse,
   CreateSubscriptionResponse,
   PremiumStatus,
-  StripeKeyResponse,
   SubscriptionDetails,
 } from '@medical-qr/contracts';
 import { api } from '../../lib/api';
@@ -45,10 +44,6 @@ export const premiumApi = api.injectEndpoints({
       query: () => ({ url: '/api/subscription/resume', method: 'POST', body: {} }),
       invalidatesTags: (result) => (result ? [...PREMIUM_CHANGED] : ['Subscription']),
     }),
-    /** The card form's publishable key; `apiUrl` when a local stand-in takes the payments. */
-    getStripeKey: build.query<StripeKeyResponse, void>({
-      query: () => '/api/config/stripe-key',
-    }),
   }),
 });
 
@@ -60,6 +55,4 @@ export const {
   useActivatePremiumMutation,
   useCancelSubscriptionMutation,
   useResumeSubscriptionMutation,
-  useGetStripeKeyQuery,
-  useLazyGetStripeKeyQuery,
 } = premiumApi;

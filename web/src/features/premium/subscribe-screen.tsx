@@ -1,6 +1,7 @@
 import { Crown, House, RotateCw, Settings, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CardPaymentForm, PaymentFormLoading, useGetStripeKeyQuery } from '../../components/payment';
 import { ActionLink } from '../../components/ui/action-link';
 import { Button } from '../../components/ui/button';
 import { InlineAlert } from '../../components/ui/inline-alert';
@@ -8,8 +9,6 @@ import { isApiError } from '../../lib/base-query';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { PREMIUM_PERIOD, PREMIUM_PRICE_AMOUNT, REFUND_PROMISE } from '../../lib/plans';
-import { CardPaymentForm, PaymentFormLoading } from './card-payment-form';
-import { useGetStripeKeyQuery } from './premium-api';
 import { PremiumFeaturesList } from './premium-features-list';
 import { useSubscribeFlow, type SubscribeStep } from './use-subscribe-flow';
 import { panel } from '../../components/ui/panel';

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { paymentFailureReason } from './payment-intent-lookup';
-import { PAYMENT_NOT_COMPLETED } from './stand-in-payments';
+import { PAYMENT_NOT_COMPLETED, paymentFailureReason, useLazyGetStripeKeyQuery } from '../../components/payment';
 import { PAYMENT_POLL, pollUntil } from './poll';
-import { useActivatePremiumMutation, useLazyGetPremiumStatusQuery, useLazyGetStripeKeyQuery } from './premium-api';
+import { useActivatePremiumMutation, useLazyGetPremiumStatusQuery } from './premium-api';
 
 export type PaymentResult =
   | { state: 'checking' }

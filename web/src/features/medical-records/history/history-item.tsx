@@ -1,10 +1,12 @@
-import { ChevronDown, Copy, ExternalLink } from 'lucide-react';
+import { ChevronDown, Copy, ExternalLink, ShoppingBag } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useCopyLink } from '../../../components/ui/notifications';
 import { panel } from '../../../components/ui/panel';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format-date';
+import { paths } from '../../../lib/paths';
 import { DeleteRecordButton } from '../delete-record-button';
 import { tokenPrefix, type HistoryEntry } from './history-entry';
 import { RecordDetails } from './record-details';
@@ -51,6 +53,13 @@ export function HistoryItem({ entry, number, signedIn, initiallyExpanded = false
             <ExternalLink className="size-5" aria-hidden="true" />
             View when QR Scanned
           </a>
+          <Link
+            to={paths.shop.getHref()}
+            className={buttonClasses({ variant: 'secondary', className: 'whitespace-nowrap' })}
+          >
+            <ShoppingBag className="size-5" aria-hidden="true" />
+            Shop
+          </Link>
           <Button variant="secondary" className="whitespace-nowrap" onClick={() => void copyLink(entry.cardUrl)}>
             <Copy className="size-5" aria-hidden="true" />
             Copy Link

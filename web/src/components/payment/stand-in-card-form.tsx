@@ -11,7 +11,7 @@ import {
   SubmitButton,
   useAppForm,
   type FormFailure,
-} from '../../components/ui/form';
+} from '../ui/form';
 import { browserLocation } from '../../lib/browser';
 import { cn } from '../../lib/cn';
 import {

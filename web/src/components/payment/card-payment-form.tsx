@@ -1,6 +1,6 @@
 import type { StripeKeyResponse } from '@medical-qr/contracts';
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../components/ui/spinner';
+import { Spinner } from '../ui/spinner';
 import type { CardPaymentFormProps } from './payment-form-props';
 import { StandInCardForm } from './stand-in-card-form';
 

@@ -1,0 +1,6 @@
+export { CardMessages } from './card-fields';
+export { CardPaymentForm, PaymentFormLoading } from './card-payment-form';
+export type { CardPaymentFormProps } from './payment-form-props';
+export { paymentFailureReason } from './payment-intent-lookup';
+export { PAYMENT_NOT_COMPLETED } from './stand-in-payments';
+export { useGetStripeKeyQuery, useLazyGetStripeKeyQuery } from './stripe-key-api';

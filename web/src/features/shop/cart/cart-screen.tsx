@@ -1,0 +1,130 @@
+import { formatCents } from '@medical-qr/contracts';
+import { ArrowRight, ShoppingBag, ShoppingCart } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ActionLink } from '../../../components/ui/action-link';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { panel } from '../../../components/ui/panel';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { ScreenLoading } from '../../../components/ui/screen-loading';
+import { paths } from '../../../lib/paths';
+import { useGetCartQuery } from '../cart-api';
+import { startCartCheckout } from '../checkout/checkout-intent';
+import { CartItemCard } from './cart-item-card';
+import { cartTotal, itemCount } from './cart-totals';
+
+const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
+/**
+ * /cart for a signed-in user (SPEC section 2, "Cart"): each line with its prices, quantity, Edit and Remove; the
+ * grand total in USD, Continue Shopping and Proceed to Checkout; an empty cart leads to the shop.
+ */
+export function CartScreen() {
+  const { data: items, isLoading, isError, refetch } = useGetCartQuery();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A removed line takes its buttons with it: focus goes back to the top of the cart.
+  const focusHeading = () => heading.current?.focus();
+
+  let body;
+  if (isLoading) body = <ScreenLoading label="Loading your cart…" />;
+  else if (isError || !items) {
+    body = (
+      <RetryAlert
+        title="Cart unavailable"
+        message="Your cart could not be loaded."
+        retryLabel="Retry"
+        className="mt-6"
+        onRetry={() => void refetch()}
+      />
+    );
+  } else if (items.length === 0) body = <EmptyCart />;
+  else {
+    body = (
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <ol className="flex flex-col gap-4">
+          {items.map((item) => (
+            <li key={item.id}>
+              <CartItemCard item={item} onRemoved={focusHeading} />
+            </li>
+          ))}
+        </ol>
+        <CartSummary total={cartTotal(items)} count={itemCount(items)} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="text-3xl font-extrabold tracking-tight text-slate-900 outline-none sm:text-4xl dark:text-white"
+      >
+        Your Cart
+      </h1>
+      <p className="mt-2 text-base text-slate-600 dark:text-slate-300">
+        {items && items.length > 0
+          ? `${itemsText(itemCount(items))}. Each line ships to its own address.`
+          : 'Items you add from the shop wait here until you check out.'}
+      </p>
+      {body}
+    </div>
+  );
+}
+
+function CartSummary({ total, count }: { total: number; count: number }) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const proceed = () => {
+    startCartCheckout();
+    navigate(paths.checkout.getHref());
+  };
+  return (
+    <section aria-labelledby={titleId} className={panel('lg:sticky lg:top-24')}>
+      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
+        Order summary
+      </h2>
+      <dl className="mt-4 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <dt className="text-base font-bold text-slate-900 dark:text-white">
+          Total <span className="font-normal text-slate-600 dark:text-slate-400">({itemsText(count)})</span>
+        </dt>
+        <dd className="text-right text-2xl font-extrabold whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
+          {formatCents(total)} <span className="text-sm font-semibold text-slate-600 dark:text-slate-400">USD</span>
+        </dd>
+      </dl>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Shipping included.</p>
+      <div className="mt-5 flex flex-col gap-3">
+        <Button size="lg" className="w-full whitespace-nowrap" onClick={proceed}>
+          Proceed to Checkout
+          <ArrowRight className="size-5" aria-hidden="true" />
+        </Button>
+        <Link
+          to={paths.shop.getHref()}
+          className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full whitespace-nowrap' })}
+        >
+          <ShoppingBag className="size-5" aria-hidden="true" />
+          Continue Shopping
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mt-10 flex flex-col items-center text-center">
+      <span className="flex size-16 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        <ShoppingCart className="size-8" aria-hidden="true" />
+      </span>
+      <h2 className="mt-5 text-xl font-bold text-slate-900 dark:text-white">Your cart is empty</h2>
+      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
+        Put your emergency QR code on a keychain, a pet tag or a luggage tag, so it is with you when it matters.
+      </p>
+      <div className="mt-6 w-full sm:w-auto">
+        <ActionLink to={paths.shop.getHref()} icon={ShoppingBag}>
+          Browse Merch Shop
+        </ActionLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Country } from '@medical-qr/contracts';
+import { Search } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { inputClasses } from '../../../components/ui/form';
+import { cn } from '../../../lib/cn';
+import { ChoiceSelect } from '../choice-select';
+
+/** A country whose name contains the search, or whose code is it ("us", "gb"); any case. */
+export function countryMatches(country: Country, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return needle === '' || country.name.toLowerCase().includes(needle) || country.code.toLowerCase() === needle;
+}
+
+/**
+ * The country to ship to (SPEC section 5): a search that narrows the list, and the list itself, in the server's
+ * order (CA, US, GB, IN first). The chosen country stays in the list whatever the search.
+ */
+export function CountryPicker({
+  countries,
+  value,
+  onChange,
+  disabled = false,
+}: {
+  countries: readonly Country[];
+  value: string;
+  onChange: (code: string) => void;
+  disabled?: boolean;
+}) {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const choices = useMemo(
+    () =>
+      countries
+        .filter((country) => country.code === value || countryMatches(country, search))
+        .map((country) => ({ value: country.code, label: country.name })),
+    [countries, value, search],
+  );
+  const nothingFound = search.trim() !== '' && choices.every((choice) => choice.value === value);
+
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div>
+        <label htmlFor={searchId} className="mb-1.5 block text-[15px] font-semibold text-slate-800 dark:text-slate-100">
+          Search countries
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            disabled={disabled}
+            autoComplete="off"
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="e.g. Canada"
+            className={cn(inputClasses, 'pl-11')}
+          />
+        </div>
+      </div>
+      <ChoiceSelect
+        label="Country"
+        value={value}
+        choices={choices}
+        onChange={onChange}
+        placeholder="Choose a country"
+        disabled={disabled}
+        hint={nothingFound ? `No country matches "${search.trim()}".` : undefined}
+      />
+    </div>
+  );
+}

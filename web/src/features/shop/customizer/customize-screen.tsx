@@ -1,0 +1,140 @@
+import { ShopMessages, type Blueprint } from '@medical-qr/contracts';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { PackageX, ShoppingBag, ShoppingCart } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ActionLink } from '../../../components/ui/action-link';
+import { panel } from '../../../components/ui/panel';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { ScreenLoading } from '../../../components/ui/screen-loading';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { paths } from '../../../lib/paths';
+import { useGetCartItemQuery } from '../cart-api';
+import { useGetBlueprintQuery } from '../catalog-api';
+import { ImageCarousel } from '../image-carousel';
+import { statusOf } from '../shop-errors';
+import { Customizer } from './customizer';
+
+/** A route's `:blueprintId` as a product id, or null when it cannot be one. */
+function productIdOf(param: string | undefined): number | null {
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * /customize/{blueprintId} (SPEC section 2, "Customize"), `?cartItemId=` to edit a cart line. It loads the product
+ * (and the line), then hands them to the customizer. A visitor sees the product and `visitorPrompt` (ordering needs
+ * an account).
+ */
+export function CustomizeScreen({
+  blueprintId,
+  cartItemId,
+  isPremium,
+  visitorPrompt,
+}: {
+  blueprintId: string | undefined;
+  cartItemId: string | null;
+  isPremium: boolean;
+  /** Shown to a visitor in place of the options. */
+  visitorPrompt?: ReactNode;
+}) {
+  const id = productIdOf(blueprintId);
+  const blueprint = useGetBlueprintQuery(id ?? skipToken);
+  const editing = useGetCartItemQuery(cartItemId && !visitorPrompt ? cartItemId : skipToken);
+  useDocumentTitle(blueprint.data ? `Customize ${blueprint.data.title}` : 'Customize');
+
+  if (id === null || statusOf(blueprint.error) === 404) {
+    return <Missing title="Product not found" message={ShopMessages.productNotFound} back="shop" />;
+  }
+  if (blueprint.isError && !blueprint.data) {
+    return (
+      <Frame>
+        <RetryAlert
+          title="Product unavailable"
+          message={ShopMessages.loadProductFailed}
+          retryLabel="Retry"
+          onRetry={() => void blueprint.refetch()}
+        />
+      </Frame>
+    );
+  }
+  if (!blueprint.data) return <ScreenLoading label="Loading the product…" />;
+  if (visitorPrompt) return <VisitorView blueprint={blueprint.data} prompt={visitorPrompt} />;
+
+  if (cartItemId) {
+    if (statusOf(editing.error) === 404) {
+      return <Missing title="Cart item not found" message="This item is no longer in your cart." back="cart" />;
+    }
+    if (editing.isError && !editing.data) {
+      return (
+        <Frame>
+          <RetryAlert
+            title="Cart item unavailable"
+            message="The item to edit could not be loaded."
+            retryLabel="Retry"
+            onRetry={() => void editing.refetch()}
+          />
+        </Frame>
+      );
+    }
+    if (!editing.data) return <ScreenLoading label="Loading your cart item…" />;
+  }
+  // A new line to edit starts the customizer afresh.
+  return (
+    <Customizer
+      key={editing.data?.id ?? 'new'}
+      blueprint={blueprint.data}
+      isPremium={isPremium}
+      editing={cartItemId ? editing.data : undefined}
+    />
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-3xl px-5 py-10 sm:px-6">{children}</div>;
+}
+
+function Missing({ title, message, back }: { title: string; message: string; back: 'shop' | 'cart' }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-10 text-center sm:px-6 sm:py-16">
+      <span className="flex size-20 items-center justify-center rounded-3xl bg-slate-100 text-slate-700 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-700">
+        <PackageX className="size-10" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+        {title}
+      </h1>
+      <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">{message}</p>
+      <div className="mt-8 w-full sm:w-auto">
+        {back === 'shop' ? (
+          <ActionLink to={paths.shop.getHref()} icon={ShoppingBag}>
+            Browse Merch Shop
+          </ActionLink>
+        ) : (
+          <ActionLink to={paths.cart.getHref()} icon={ShoppingCart}>
+            Go to Cart
+          </ActionLink>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function VisitorView({ blueprint, prompt }: { blueprint: Blueprint; prompt: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
+      <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">Customize & order</p>
+      <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+        {blueprint.title}
+      </h1>
+      {blueprint.brand ? <p className="mt-1 text-base text-slate-600 dark:text-slate-300">{blueprint.brand}</p> : null}
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-2 lg:gap-12">
+        <ImageCarousel images={blueprint.images} label={blueprint.title} />
+        <div className="flex flex-col gap-6">
+          {blueprint.description ? (
+            <p className="text-base leading-relaxed text-slate-700 dark:text-slate-300">{blueprint.description}</p>
+          ) : null}
+          <div className={panel()}>{prompt}</div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { ShoppingCart, Zap } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import type { OrderReadiness } from './order-readiness';
+import type { PendingAction } from './use-order-actions';
+
+/** Add to Cart (Update Cart when editing) and Quick Checkout, and what is still missing while they wait. */
+export function OrderButtons({
+  editing,
+  readiness,
+  pending,
+  onSaveToCart,
+  onQuickCheckout,
+}: {
+  editing: boolean;
+  readiness: OrderReadiness;
+  pending: PendingAction;
+  onSaveToCart: () => void;
+  onQuickCheckout: () => void;
+}) {
+  const reasonId = useId();
+  const disabled = !readiness.ready || pending !== null;
+  const describedBy = readiness.reason ? reasonId : undefined;
+  const saveLabel = editing ? 'Update Cart' : 'Add to Cart';
+  return (
+    <div>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+        <Button
+          size="lg"
+          className="w-full whitespace-nowrap"
+          disabled={disabled}
+          aria-describedby={describedBy}
+          onClick={onSaveToCart}
+        >
+          {pending === 'cart' ? <Spinner /> : <ShoppingCart className="size-5" aria-hidden="true" />}
+          {pending === 'cart' ? (editing ? 'Updating…' : 'Adding…') : saveLabel}
+        </Button>
+        <Button
+          size="lg"
+          variant="secondary"
+          className="w-full whitespace-nowrap"
+          disabled={disabled}
+          aria-describedby={describedBy}
+          onClick={onQuickCheckout}
+        >
+          {pending === 'checkout' ? <Spinner /> : <Zap className="size-5" aria-hidden="true" />}
+          {pending === 'checkout' ? 'Preparing…' : 'Quick Checkout'}
+        </Button>
+      </div>
+      {readiness.reason ? (
+        <p id={reasonId} className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          {readiness.reason}
+        </p>
+      ) : null}
+    </div>
+  );
+}

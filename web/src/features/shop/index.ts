@@ -1,0 +1,9 @@
+export { cartApi } from './cart-api';
+export { CartScreen } from './cart/cart-screen';
+export { catalogApi } from './catalog-api';
+export { ShopScreen } from './catalog/shop-screen';
+export { CheckoutResultScreen } from './checkout/checkout-result-screen';
+export { CheckoutScreen } from './checkout/checkout-screen';
+export { CustomizeScreen } from './customizer/customize-screen';
+export { ordersApi } from './orders-api';
+export { OrdersScreen } from './orders/orders-screen';

@@ -1,0 +1,86 @@
+import { ShopMessages } from '@medical-qr/contracts';
+import { Package, ShoppingBag } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ActionLink } from '../../../components/ui/action-link';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { ScreenLoading } from '../../../components/ui/screen-loading';
+import { paths } from '../../../lib/paths';
+import { useGetOrdersQuery } from '../orders-api';
+import { statusOf } from '../shop-errors';
+import { OrderCard } from './order-card';
+import { useAutoSync } from './use-auto-sync';
+
+const ordersText = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
+
+/**
+ * /my-orders for a signed-in user (SPEC section 2, "My Orders"): the orders, newest first as the server lists them,
+ * each synced with the printer once on arrival. A lost session shows `loginRequired`; other failures "Unable to Load
+ * Orders" with Retry; no orders yet leads to the shop.
+ */
+export function OrdersScreen({ loginRequired }: { loginRequired: ReactNode }) {
+  const { data: orders, isLoading, isError, error, refetch } = useGetOrdersQuery();
+  useAutoSync(orders);
+
+  if (statusOf(error) === 401) return loginRequired;
+
+  let body: ReactNode;
+  if (isLoading) body = <ScreenLoading label="Loading your orders…" />;
+  else if (isError || !orders) {
+    body = (
+      <RetryAlert
+        title={ShopMessages.ordersLoadFailed}
+        message="Your orders could not be loaded. Please try again."
+        retryLabel="Retry"
+        className="mt-6"
+        onRetry={() => void refetch()}
+      />
+    );
+  } else if (orders.length === 0) body = <NoOrders />;
+  else {
+    body = (
+      <ol className="mt-6 flex flex-col gap-4">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-5 py-8 sm:px-6 md:py-12">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">My Orders</h1>
+        {orders && orders.length > 0 ? (
+          <span className="rounded-full bg-slate-900 px-3 py-1 text-sm font-bold text-white tabular-nums dark:bg-white dark:text-slate-900">
+            {ordersText(orders.length)}
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-2 text-base text-slate-600 dark:text-slate-300">
+        Where your printed items are, and the tags on them that open your card.
+      </p>
+      {body}
+    </div>
+  );
+}
+
+function NoOrders() {
+  return (
+    <div className="mt-10 flex flex-col items-center text-center">
+      <span className="flex size-16 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        <Package className="size-8" aria-hidden="true" />
+      </span>
+      <h2 className="mt-5 text-xl font-bold text-slate-900 dark:text-white">No orders yet</h2>
+      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
+        A keychain or a tag with your emergency QR code means responders can find your card even without your phone.
+      </p>
+      <div className="mt-6 w-full sm:w-auto">
+        <ActionLink to={paths.shop.getHref()} icon={ShoppingBag}>
+          Browse Merch Shop
+        </ActionLink>
+      </div>
+    </div>
+  );
+}
