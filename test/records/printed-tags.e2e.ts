@@ -98,6 +98,7 @@ describe('printed tags', () => {
     expect(listed).toEqual([
       {
         orderId,
+        itemIndex: 0,
         url: tag.url,
         tokenPrefix: tag.tokenPrefix,
         createdAt: tag.createdAt,

@@ -222,6 +222,7 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     expect(listed.map((tag) => tag.orderId)).toEqual([newer.orderId, older.orderId]);
     expect(listed[0]).toEqual({
       orderId: newer.orderId,
+      itemIndex: 0,
       url: `${APP_URL}/emergency/${newer.token}`,
       tokenPrefix: newer.token.slice(0, 8),
       createdAt: newer.createdAt.toISOString(),
