@@ -206,6 +206,19 @@ describe('gateway base query', () => {
     expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
     expect(result.error?.message).toMatch(/could not reach the server/i);
   });
+
+  it('answers a cancelled call with an ABORTED error instead of throwing (RTK Query would log a throw)', async () => {
+    const controller = new AbortController();
+    const baseQuery = createGatewayBaseQuery({
+      fetchFn: async () => {
+        controller.abort();
+        throw new DOMException('signal is aborted without reason', 'AbortError');
+      },
+      onSessionExpired: jest.fn(),
+    });
+    const result = await baseQuery('/api/cart', { signal: controller.signal } as BaseQueryApi, {});
+    expect(result.error).toMatchObject({ status: 'ABORTED' });
+  });
 });
 
 describe('redirectToSessionExpired', () => {

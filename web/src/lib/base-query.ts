@@ -23,8 +23,11 @@ export type ApiArgs = string | ApiRequest;
 
 /** What every failed call rejects with (the `error` of an RTK Query result). */
 export interface ApiError {
-  /** HTTP status, or FETCH_ERROR when the gateway could not be reached at all. */
-  status: number | 'FETCH_ERROR';
+  /**
+   * HTTP status, FETCH_ERROR when the gateway could not be reached at all, or ABORTED when the call was cancelled
+   * (RTK Query cancels a query nobody shows any more; no screen sees that result).
+   */
+  status: number | 'FETCH_ERROR' | 'ABORTED';
   /** The body's `code` if it has one, else derived from the status (404, 400, 401), else absent. */
   code?: string;
   message: string;
@@ -163,8 +166,9 @@ export function createGatewayBaseQuery(options: GatewayBaseQueryOptions = {}): B
     let response: ResponseLike;
     try {
       response = await fetchFn(url, init);
-    } catch (cause) {
-      if (signal.aborted) throw cause;
+    } catch {
+      // An error result, not a throw: RTK Query logs every thrown error to the console.
+      if (signal.aborted) return { error: { status: 'ABORTED', message: 'The request was cancelled.' } };
       return {
         error: {
           status: 'FETCH_ERROR',

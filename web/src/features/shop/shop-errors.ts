@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/base-query';
+import { isApiError, type ApiError } from '../../lib/base-query';
 
 /**
  * The server's own words when they are meant for the person (a refusal: 4xx, such as "You need an active emergency
@@ -17,6 +17,6 @@ export function outageMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function statusOf(error: unknown): number | 'FETCH_ERROR' | undefined {
+export function statusOf(error: unknown): ApiError['status'] | undefined {
   return isApiError(error) ? error.status : undefined;
 }
