@@ -9,15 +9,17 @@ import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, type WatchedPage }
 import { HttpClient, uniqueEmail, waitForMailLink } from '../support/http-client.js';
 import { eventually } from '../support/eventually.js';
 import { subscribeWithCard } from '../support/stripe-payments.js';
+import { addToCart, Keychain, payWith, waitForOrders } from '../shop/shop-fixtures.js';
 
 /**
  * Every page and dialog of the app, at phone and desktop widths, light and dark, checked with axe
  * against WCAG 2.1 A and AA: a serious or critical violation fails (moderate and minor ones are
  * judgement calls axe cannot make for us). Each state checked is also saved as
  * reports/screenshots/step5-<page>-<width>-<theme>.png for people to look at. One browser, one
- * context per width and theme, two signed-in accounts (a free one, and one that paid for premium
- * with the Stripe stand-in's test card). The re-authentication dialog joins the list
- * when a screen opens it (privacy controls); no route does yet.
+ * context per width and theme, two signed-in accounts (a free one with a line in its cart, and
+ * one that paid for premium with the Stripe stand-in's test card and has a shop order). The
+ * re-authentication dialog joins the list when a screen opens it (privacy controls); no route
+ * does yet.
  */
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -88,9 +90,13 @@ async function prepareFixtures(): Promise<Fixtures> {
   const { email: resetEmail } = await signedInClient('a11y-reset');
   await new HttpClient().post('/api/auth/forgot-password', { email: resetEmail });
   const resetLink = await waitForMailLink(resetEmail, /Reset your/);
+  // The free account has a line in its cart; the premium one has an order with printed tags.
+  await addToCart(account);
+  const premium = await premiumClient();
+  await placeOrder(premium);
   return {
     account,
-    premium: await premiumClient(),
+    premium,
     shortCardToken: shortCard.body.token,
     longCardToken: longCard.body.token,
     resetPath: new URL(resetLink).pathname,
@@ -105,6 +111,17 @@ async function premiumClient(): Promise<HttpClient> {
   await client.post('/api/activate-premium', {});
   await eventually(async () => (await client.get('/api/premium/status')).body.isPremium === true, Boolean);
   return client;
+}
+
+/** An order paid with the test card and sent to Printify, for My Orders and its printed tags. */
+async function placeOrder(client: HttpClient) {
+  const record = await client.post('/api/medical-records', medicalForm());
+  if (record.status >= 300) throw new Error(`the premium record answered ${record.status}`);
+  await addToCart(client, { quantity: 2 });
+  const checkout = await client.post('/api/cart/create-checkout-session', {});
+  const paid = await payWith(client, checkout.body);
+  if (paid.status !== 200) throw new Error(`the order's payment answered ${paid.status}`);
+  await waitForOrders(client, 1);
 }
 
 /** Opens the pricing dialog as a signed-in free user does: the header's Go Premium, or the phone menu's. */
@@ -390,6 +407,75 @@ const CHECKS: Check[] = [
       await goTo(page, '/my-account');
       await page.getByRole('button', { name: 'Cancel subscription' }).click();
       await page.getByRole('dialog', { name: 'Cancel your subscription?' }).waitFor();
+    },
+  },
+  {
+    name: 'shop',
+    kind: 'page',
+    signedIn: false,
+    open: async (page) => {
+      await goTo(page, '/qrmerchshop');
+      await page.getByRole('link', { name: 'Customize & Order' }).first().waitFor();
+    },
+  },
+  {
+    name: 'customize',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, `/customize/${Keychain.blueprintId}`);
+      await page
+        .getByRole('img', { name: /^Mockup of your QR code on the / })
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: 'cart',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/cart');
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).waitFor();
+    },
+  },
+  {
+    name: 'checkout',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      // Checkout starts from the cart (or the customizer's Quick Checkout), which says what is being paid for.
+      await goTo(page, '/cart');
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await page.getByLabel('Card number').waitFor();
+    },
+  },
+  {
+    name: 'my-orders',
+    kind: 'page',
+    signedIn: 'premium',
+    open: async (page) => {
+      await goTo(page, '/my-orders');
+      await page.getByRole('button', { name: 'Sync Status' }).waitFor();
+    },
+  },
+  {
+    name: 'my-orders-empty',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/my-orders');
+      await page.getByRole('heading', { level: 2, name: 'No orders yet' }).waitFor();
+    },
+  },
+  {
+    name: 'revoke-tag',
+    kind: 'dialog',
+    signedIn: 'premium',
+    open: async (page) => {
+      await goTo(page, '/my-orders');
+      await page.getByRole('button', { name: 'Revoke Tag of item 1' }).click();
+      await page.getByRole('dialog', { name: 'Revoke this printed tag?' }).waitFor();
     },
   },
 ];

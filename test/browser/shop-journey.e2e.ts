@@ -1,7 +1,9 @@
+import type { CartItem } from '@medical-qr/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { api, baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, showIn, useSession } from '../support/browser.js';
 import { TestCards } from '../support/stripe-payments.js';
+import { medicalForm } from '../records/records-fixtures.js';
 import { Keychain, shopperClient } from '../shop/shop-fixtures.js';
 
 /**
@@ -98,6 +100,29 @@ describe('the shop in Chromium', () => {
     await page.getByRole('img', { name: MOCKUP }).first().waitFor({ timeout: 20_000 });
     const addToCart = page.getByRole('button', { name: 'Add to Cart' });
     expect(await addToCart.isDisabled()).toBe(true);
+    const preview = page.getByRole('img', { name: MOCKUP }).first();
+    const previewOf = () => preview.getAttribute('src');
+    const firstPreview = await previewOf();
+
+    // A bigger code: the slider by keyboard, the preview remade once it rests.
+    const slider = page.getByLabel('QR code size');
+    await slider.focus();
+    for (let step = 0; step < 10; step++) await slider.press('ArrowRight');
+    expect(await slider.inputValue()).toBe('0.6');
+    await page.getByText('Updating your preview…').waitFor();
+    await page.getByText('Updating your preview…').waitFor({ state: 'hidden', timeout: 20_000 });
+    const biggerPreview = await previewOf();
+    expect(biggerPreview).not.toBe(firstPreview);
+
+    // Another variant is previewed at once.
+    const variant = page.getByLabel('Variant');
+    const variants = await variant.locator('option').allTextContents();
+    expect(variants.length).toBeGreaterThan(1);
+    await variant.selectOption({ label: variants[1]! });
+    await page.waitForFunction(
+      ([name, before]) => document.querySelector(`img[alt="${name}"]`)?.getAttribute('src') !== before,
+      [MOCKUP, biggerPreview] as const,
+    );
     await page.getByLabel('Quantity').selectOption('2');
     await page.getByLabel('Search countries').fill('united states');
     await page.getByLabel('Country', { exact: true }).selectOption('US');
@@ -113,10 +138,11 @@ describe('the shop in Chromium', () => {
     await page.waitForURL(`${baseUrl()}/cart`);
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
     const line = page.getByRole('article', { name: KEYCHAIN, exact: true });
+    await line.getByText(variants[1]!, { exact: true }).waitFor();
     await line.getByText('Portland, OR 97201', { exact: false }).waitFor();
     expect(await line.getByLabel('Quantity').inputValue()).toBe('2');
-    const cart = (await client.get('/api/cart')).body as Array<{ quantity: number; itemTotal: number }>;
-    expect(cart.map((item) => item.quantity)).toEqual([2]);
+    const cart = (await client.get('/api/cart')).body as CartItem[];
+    expect(cart.map((item) => [item.quantity, item.variantLabel, item.qrScale])).toEqual([[2, variants[1], '0.60']]);
     await photograph(page, 'cart', (shown) => shown.getByRole('button', { name: 'Proceed to Checkout' }).waitFor());
 
     // Edit the line: its choices come back, and Update Cart replaces it.
@@ -159,11 +185,22 @@ describe('the shop in Chromium', () => {
     expect(await order.getByRole('link', { name: /\/emergency\// }).count()).toBe(3);
     await photograph(page, 'my-orders', (shown) => shown.getByRole('button', { name: 'Sync Status' }).waitFor());
 
-    // Revoke one printed tag: asked first, then that tag stops opening the card and the others still do.
+    // A printed tag opens the card, and still does once the code is replaced: it follows the owner's record.
     const tagLinks = await order.getByRole('link', { name: /\/emergency\// }).allTextContents();
+    const responder = await context.newPage();
+    await responder.goto(tagLinks[0]!);
+    await responder.getByText('Penicillin anaphylaxis; latex').waitFor();
+    const replaced = await client.post('/api/medical-records', medicalForm({ allergies: 'Bee stings' }));
+    expect(replaced.status).toBe(200);
+    await responder.reload();
+    await responder.getByText('Bee stings').waitFor();
+
+    // Revoke one printed tag: asked first, then that tag stops opening the card and the others still do.
     await order.getByRole('button', { name: 'Revoke Tag of item 1' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke this printed tag?' });
     await dialog.waitFor();
+    // The dialog fades and pops in: photographed once it stands still.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     await screenshot(page, 'shop-revoke-tag-dialog-desktop-light', { fullPage: false });
     await dialog.getByRole('button', { name: 'Revoke Tag' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -172,6 +209,10 @@ describe('the shop in Chromium', () => {
     const cardOf = async (url: string) =>
       (await api(`/api/emergency-card/${new URL(url).pathname.split('/').pop()}`)).status;
     expect(await Promise.all(tagLinks.map(cardOf))).toEqual([404, 200, 200]);
+    const lost = await responder.goto(tagLinks[0]!);
+    expect(lost?.status()).toBe(404);
+    expect(await responder.getByText('Bee stings').count()).toBe(0);
+    await responder.close();
 
     for (const viewport of [PHONE, DESKTOP]) {
       await showIn(page, viewport, 'light');
