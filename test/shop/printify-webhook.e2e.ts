@@ -4,6 +4,7 @@ import { baseUrl } from '../support/api.js';
 import { eventually, pause } from '../support/eventually.js';
 import { queryDatabase } from '../support/stripe-payments.js';
 import { cartLine, payWith, shopperClient, waitForOrders } from './shop-fixtures.js';
+import { postRawWebhook } from '../support/webhooks.js';
 
 /** The secret the system checks Printify's signatures with (test/support/global-setup.mjs exports it). */
 function webhookSecret(): string {
@@ -36,27 +37,13 @@ const sign = (payload: string, secret = webhookSecret()) =>
   `sha256=${createHmac('sha256', secret).update(payload).digest('hex')}`;
 
 /** Posts as Printify does: from another site, raw JSON, with its signature when given one. */
-async function postPrintifyWebhook(payload: string, signature?: string) {
-  const response = await fetch(`${baseUrl()}/api/printify/webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'Printify-Webhooks',
-      origin: 'https://printify.com',
-      'sec-fetch-site': 'cross-site',
-      ...(signature === undefined ? {} : { 'x-pfy-signature': signature }),
-    },
-    body: payload,
-    signal: AbortSignal.timeout(15_000),
+function postPrintifyWebhook(payload: string, signature?: string) {
+  return postRawWebhook(`${baseUrl()}/api/printify/webhook`, payload, {
+    'user-agent': 'Printify-Webhooks',
+    origin: 'https://printify.com',
+    'sec-fetch-site': 'cross-site',
+    ...(signature === undefined ? {} : { 'x-pfy-signature': signature }),
   });
-  const text = await response.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, body };
 }
 
 describe('POST /api/printify/webhook', () => {

@@ -4,6 +4,7 @@ import type { IsolatedStack } from '@medical-qr/launcher';
 import type { CreateSubscriptionResponse, StripeKeyResponse } from '@medical-qr/contracts';
 import { baseUrl } from './api.js';
 import type { HttpClient, HttpResult } from './http-client.js';
+import { postRawWebhook } from './webhooks.js';
 
 /** Stripe's documented test cards, as the stand-in honours them. */
 export const TestCards = {
@@ -73,25 +74,11 @@ export function signWebhook(system: PaymentSystem, payload: string, timestampSec
 }
 
 /** Posts a webhook to the gateway the way Stripe does: from another site, raw JSON, with its signature. */
-export async function postWebhook(system: PaymentSystem, payload: string, signature?: string) {
-  const response = await fetch(`${system.url}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
-    },
-    body: payload,
-    signal: AbortSignal.timeout(15_000),
+export function postWebhook(system: PaymentSystem, payload: string, signature?: string) {
+  return postRawWebhook(`${system.url}/api/stripe/webhook`, payload, {
+    'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    ...(signature === undefined ? {} : { 'stripe-signature': signature }),
   });
-  const text = await response.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, body };
 }
 
 /** A Stripe event as Stripe would send it for an object (ids unique per call unless given). */

@@ -4,13 +4,13 @@ import type { Request } from 'express';
 import {
   BillingMessages,
   BillingPatterns,
-  ErrorCodes,
   receiveWebhookRequestSchema,
   type WebhookReceived,
   webhookReceivedSchema,
 } from '@medical-qr/contracts';
-import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
+import { signedWebhook } from '../http/signed-webhook.js';
 
 export const WebhookMessages = {
   missingSignature: 'The webhook has no Stripe-Signature header.',
@@ -21,7 +21,7 @@ export const WebhookMessages = {
  * Stripe's events. The gateway only hands the exact bytes and their signature to billing, which checks the
  * signature (300 s tolerance), queues the work and answers at once: a 2xx means "received", and anything else
  * makes Stripe retry. Not rate limited per address: Stripe sends from a few addresses, and an unsigned flood costs
- * one HMAC each; the body size is bounded by the route's own parser (main.ts).
+ * one HMAC each.
  */
 @ApiTags('premium')
 @Controller('stripe')
@@ -40,11 +40,15 @@ export class StripeWebhookController {
   @ApiBody({ description: 'The Stripe event, byte for byte as Stripe sent it', schema: { type: 'object' } })
   @ApiOkResponse({ standardSchema: webhookReceivedSchema })
   receive(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature: string | undefined) {
-    if (!signature) throw new AppError(ErrorCodes.VALIDATION_ERROR, WebhookMessages.missingSignature);
-    if (!req.rawBody?.length) throw new AppError(ErrorCodes.VALIDATION_ERROR, WebhookMessages.missingBody);
-    const parsed = receiveWebhookRequestSchema.safeParse({ payload: req.rawBody.toString('utf8'), signature });
-    // Only a signature far longer than any Stripe sends gets here (the body parser bounds the payload).
-    if (!parsed.success) throw new AppError(ErrorCodes.VALIDATION_ERROR, BillingMessages.webhookSignature);
-    return this.services.request<WebhookReceived>(BillingPatterns.receiveWebhook, parsed.data);
+    // The body's size is bounded by the route's own parser (stripe-webhook-body.ts) and the schema.
+    const delivery = signedWebhook(req, signature, {
+      schema: receiveWebhookRequestSchema,
+      messages: {
+        unsigned: WebhookMessages.missingSignature,
+        empty: WebhookMessages.missingBody,
+        badSignature: BillingMessages.webhookSignature,
+      },
+    });
+    return this.services.request<WebhookReceived>(BillingPatterns.receiveWebhook, delivery);
   }
 }

@@ -2,7 +2,6 @@ import { Controller, Headers, HttpCode, Inject, Post, type RawBodyRequest, Req }
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
-  ErrorCodes,
   PRINTIFY_WEBHOOK_MAX_BYTES,
   printifyWebhookRequestSchema,
   ShopMessages,
@@ -10,8 +9,9 @@ import {
   type WebhookReceived,
   webhookReceivedSchema,
 } from '@medical-qr/contracts';
-import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
+import { signedWebhook } from '../http/signed-webhook.js';
 
 /**
  * Printify's order events. The gateway only hands the exact bytes and their signature to the shop, which checks
@@ -37,14 +37,16 @@ export class PrintifyWebhookController {
   @ApiBody({ description: 'The Printify event, byte for byte as Printify sent it', schema: { type: 'object' } })
   @ApiOkResponse({ standardSchema: webhookReceivedSchema })
   receive(@Req() req: RawBodyRequest<Request>, @Headers('x-pfy-signature') signature: string | undefined) {
-    if (!signature) throw new AppError(ErrorCodes.VALIDATION_ERROR, ShopMessages.webhookUnsigned);
-    if (!req.rawBody?.length) throw new AppError(ErrorCodes.VALIDATION_ERROR, ShopMessages.webhookEmpty);
-    if (req.rawBody.length > PRINTIFY_WEBHOOK_MAX_BYTES) {
-      throw new AppError(ErrorCodes.PAYLOAD_TOO_LARGE, ShopMessages.webhookTooLarge);
-    }
-    const parsed = printifyWebhookRequestSchema.safeParse({ payload: req.rawBody.toString('utf8'), signature });
-    // Only a header far longer than any signature gets here.
-    if (!parsed.success) throw new AppError(ErrorCodes.VALIDATION_ERROR, ShopMessages.webhookSignature);
-    return this.services.request<WebhookReceived>(ShopPatterns.receiveWebhook, parsed.data);
+    const delivery = signedWebhook(req, signature, {
+      schema: printifyWebhookRequestSchema,
+      maxBytes: PRINTIFY_WEBHOOK_MAX_BYTES,
+      messages: {
+        unsigned: ShopMessages.webhookUnsigned,
+        empty: ShopMessages.webhookEmpty,
+        tooLarge: ShopMessages.webhookTooLarge,
+        badSignature: ShopMessages.webhookSignature,
+      },
+    });
+    return this.services.request<WebhookReceived>(ShopPatterns.receiveWebhook, delivery);
   }
 }

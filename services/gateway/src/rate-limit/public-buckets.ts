@@ -12,6 +12,14 @@ export const PublicBuckets = {
   anonymousCreation: 'anonymous-creation',
   /** Forgot password, reset password, sending and following verification links. */
   recovery: 'recovery',
+  /** The shop's pictures and mockups through the image proxy. */
+  shopImages: 'shop-images',
 } as const;
 
 export type PublicBucket = (typeof PublicBuckets)[keyof typeof PublicBuckets];
+
+/**
+ * Buckets allowed a multiple of the budget. A shop page shows a few dozen pictures and a customizer session a few
+ * hundred mockups (a family behind one address more): pictures get twenty times what a sign-in gets.
+ */
+export const BUCKET_ALLOWANCE: Partial<Record<PublicBucket, number>> = { [PublicBuckets.shopImages]: 20 };

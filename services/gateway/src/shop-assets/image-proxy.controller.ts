@@ -1,4 +1,4 @@
-import { BadGatewayException, Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
+import { BadGatewayException, Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
@@ -9,7 +9,8 @@ import { GATEWAY_CONFIG } from '../tokens.js';
 import { fetchImage, IMAGE_TYPES } from './image-fetch.js';
 import { allowedImageOrigins, checkImageUrl, MAX_IMAGE_URL_LENGTH } from './image-origins.js';
 import { type ImageProxyQuery, imageProxyQuerySchema } from './image-proxy-query.js';
-import { ImageProxyRateLimitGuard } from './image-proxy-rate-limit.guard.js';
+import { PublicBuckets } from '../rate-limit/public-buckets.js';
+import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
 
 /**
  * Printify's catalog pictures and mockups through our own origin (the page's CSP allows images from 'self' only).
@@ -28,7 +29,8 @@ export class ImageProxyController {
   }
 
   @Get('image-proxy')
-  @UseGuards(ImageProxyRateLimitGuard)
+  // Its own bucket, so a shop page full of pictures never eats into sign-in or emergency card budgets.
+  @PublicRateLimit(PublicBuckets.shopImages)
   @ApiOperation({
     summary:
       "A print shop image (catalog picture or mockup) shown through this origin. 400 for a URL off Printify's image hosts (other hosts, ports or schemes, credentials) or one that redirects; 502 when the image cannot be fetched (error, timeout, not PNG/JPEG/WebP/GIF, over 5 MB); rate limited per IP",

@@ -2,16 +2,31 @@ import { integer, jsonb, numeric, pgSchema, text, timestamp, unique, uuid } from
 
 export const shopSchema = pgSchema('shop');
 
-export const mockups = shopSchema.table('mockups', {
-  printifyProductId: text('printify_product_id').primaryKey(),
-  userId: uuid('user_id').notNull(),
+/** What a mockup, a cart line and an order are of: the product, its print provider and variant, named as when chosen. */
+const productColumns = () => ({
   blueprintId: integer('blueprint_id').notNull(),
   printProviderId: integer('print_provider_id').notNull(),
   variantId: integer('variant_id').notNull(),
-  qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
-  cost: integer('cost').notNull(),
   productTitle: text('product_title').notNull(),
   variantLabel: text('variant_label').notNull(),
+});
+
+/** Where a cart line or an order ships. */
+const shipToColumns = () => ({
+  countryCode: text('country_code').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2').notNull().default(''),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  postalCode: text('postal_code').notNull(),
+});
+
+export const mockups = shopSchema.table('mockups', {
+  printifyProductId: text('printify_product_id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  ...productColumns(),
+  qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
+  cost: integer('cost').notNull(),
   mockupUrls: jsonb('mockup_urls').$type<string[]>().notNull(),
   tag: text('tag').$type<'in_cart' | 'quick_checkout' | null>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -22,22 +37,13 @@ export const cartItems = shopSchema.table('cart_items', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
   medicalRecordId: uuid('medical_record_id'),
-  blueprintId: integer('blueprint_id').notNull(),
-  printProviderId: integer('print_provider_id').notNull(),
-  variantId: integer('variant_id').notNull(),
-  productTitle: text('product_title').notNull(),
-  variantLabel: text('variant_label').notNull(),
+  ...productColumns(),
   quantity: integer('quantity').notNull(),
   unitPrice: integer('unit_price').notNull(),
   discount: integer('discount').notNull(),
   shippingFirst: integer('shipping_first').notNull(),
   shippingAdditional: integer('shipping_additional').notNull(),
-  countryCode: text('country_code').notNull(),
-  addressLine1: text('address_line1').notNull(),
-  addressLine2: text('address_line2').notNull().default(''),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  postalCode: text('postal_code').notNull(),
+  ...shipToColumns(),
   mockupUrl: text('mockup_url').notNull(),
   qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
   printifyProductId: text('printify_product_id').notNull(),
@@ -89,19 +95,10 @@ export const orders = shopSchema.table(
     userId: uuid('user_id').notNull(),
     checkoutId: uuid('checkout_id').notNull(),
     lineIndex: integer('line_index').notNull(),
-    blueprintId: integer('blueprint_id').notNull(),
-    printProviderId: integer('print_provider_id').notNull(),
-    variantId: integer('variant_id').notNull(),
-    productTitle: text('product_title').notNull(),
-    variantLabel: text('variant_label').notNull(),
+    ...productColumns(),
     quantity: integer('quantity').notNull(),
     totalPrice: integer('total_price').notNull(),
-    countryCode: text('country_code').notNull(),
-    addressLine1: text('address_line1').notNull(),
-    addressLine2: text('address_line2').notNull(),
-    city: text('city').notNull(),
-    state: text('state').notNull(),
-    postalCode: text('postal_code').notNull(),
+    ...shipToColumns(),
     qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
     mockupUrl: text('mockup_url').notNull(),
     buyerEmail: text('buyer_email').notNull(),

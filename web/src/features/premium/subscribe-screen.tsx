@@ -1,7 +1,12 @@
-import { Crown, House, RotateCw, Settings, ShieldCheck } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Crown, House, RotateCw, Settings } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CardPaymentForm, PaymentFormLoading, useGetStripeKeyQuery } from '../../components/payment';
+import {
+  CardPaymentForm,
+  PaymentDetailsPanel,
+  PaymentFormLoading,
+  useGetStripeKeyQuery,
+} from '../../components/payment';
 import { ActionLink } from '../../components/ui/action-link';
 import { Button } from '../../components/ui/button';
 import { InlineAlert } from '../../components/ui/inline-alert';
@@ -95,7 +100,6 @@ function PaymentPanel({
   onPaid: () => Promise<void>;
   onRetry: () => void;
 }) {
-  const titleId = useId();
   const stripeKey = useGetStripeKeyQuery();
 
   let body: ReactNode;
@@ -128,26 +132,22 @@ function PaymentPanel({
   }
 
   return (
-    <section aria-labelledby={titleId} className={panel()}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        Payment details
-      </h2>
-      <p className="mt-1 flex items-start gap-2 text-[15px] leading-snug text-slate-600 dark:text-slate-400">
-        <ShieldCheck className="mt-0.5 size-4.5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-        Your card goes straight to our payment provider. Medical QR never sees or stores it.
-      </p>
-      <div className="mt-5">{body}</div>
-      <p className="mt-5 border-t border-slate-200 pt-4 text-sm leading-relaxed text-slate-600 dark:border-slate-800 dark:text-slate-400">
-        You pay {PREMIUM_PRICE_AMOUNT} today and every month until you cancel. By subscribing you agree to the{' '}
-        <Link
-          to={paths.terms.getHref()}
-          className="font-semibold text-slate-900 underline underline-offset-2 dark:text-slate-100"
-        >
-          Terms of Service
-        </Link>
-        .
-      </p>
-    </section>
+    <PaymentDetailsPanel
+      footer={
+        <p>
+          You pay {PREMIUM_PRICE_AMOUNT} today and every month until you cancel. By subscribing you agree to the{' '}
+          <Link
+            to={paths.terms.getHref()}
+            className="font-semibold text-slate-900 underline underline-offset-2 dark:text-slate-100"
+          >
+            Terms of Service
+          </Link>
+          .
+        </p>
+      }
+    >
+      {body}
+    </PaymentDetailsPanel>
   );
 }
 

@@ -1,10 +1,11 @@
 import { HISTORY_PAGE_SIZE } from '@medical-qr/contracts';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { Spinner } from '../../../components/ui/spinner';
+import { SearchInput } from '../../../components/ui/search-input';
 import { cn } from '../../../lib/cn';
 import { EmptyHistory } from '../history/history-screen';
 import { useGetPremiumHistoryQuery } from '../records-api';
@@ -89,21 +90,14 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (value: strin
       <label htmlFor={id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
         Search by blood type, allergies or conditions
       </label>
-      <div className="relative mt-1.5 max-w-xl">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <input
-          id={id}
-          type="search"
-          value={text}
-          maxLength={100}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="e.g. O+, penicillin, asthma"
-          className="min-h-12 w-full rounded-xl border border-slate-300 bg-white py-2 pr-3 pl-11 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400 dark:focus-visible:outline-red-400"
-        />
-      </div>
+      <SearchInput
+        id={id}
+        value={text}
+        maxLength={100}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="e.g. O+, penicillin, asthma"
+        className="mt-1.5 max-w-xl"
+      />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { SHOP_CATEGORIES, SHOP_CATEGORY_LABELS, type ShopCategory } from '@medical-qr/contracts';
-import { Search } from 'lucide-react';
 import { useId } from 'react';
-import { inputClasses } from '../../../components/ui/form';
+import { SearchInput } from '../../../components/ui/search-input';
 import { cn } from '../../../lib/cn';
 
 /** The shop's search box and its categories, as toggle chips. */
@@ -23,21 +22,14 @@ export function ShopFiltersBar({
         <label htmlFor={searchId} className="text-[15px] font-semibold text-slate-800 dark:text-slate-100">
           Search products
         </label>
-        <div className="relative mt-1.5">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            maxLength={100}
-            onChange={(event) => onSearch(event.target.value)}
-            placeholder="e.g. keychain, magnet, pet tag"
-            className={cn(inputClasses, 'pl-11')}
-          />
-        </div>
+        <SearchInput
+          id={searchId}
+          value={search}
+          maxLength={100}
+          onChange={(event) => onSearch(event.target.value)}
+          placeholder="e.g. keychain, magnet, pet tag"
+          className="mt-1.5"
+        />
       </form>
       <div role="group" aria-label="Category" className="flex flex-wrap gap-2">
         {SHOP_CATEGORIES.map((value) => {

@@ -1,8 +1,12 @@
 import { formatCents, type CartItem } from '@medical-qr/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { ShieldCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { CardPaymentForm, PaymentFormLoading, useGetStripeKeyQuery } from '../../../components/payment';
+import {
+  CardPaymentForm,
+  PaymentDetailsPanel,
+  PaymentFormLoading,
+  useGetStripeKeyQuery,
+} from '../../../components/payment';
 import { panel } from '../../../components/ui/panel';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ScreenLoading } from '../../../components/ui/screen-loading';
@@ -132,7 +136,6 @@ function CartLine({ item }: { item: CartItem }) {
 }
 
 function PaymentPanel({ clientSecret, amount }: { clientSecret: string; amount: number }) {
-  const titleId = useId();
   const stripeKey = useGetStripeKeyQuery();
   const orderPlaced = useOrderPlaced();
 
@@ -160,16 +163,5 @@ function PaymentPanel({ clientSecret, amount }: { clientSecret: string; amount: 
     );
   }
 
-  return (
-    <section aria-labelledby={titleId} className={panel('lg:sticky lg:top-24')}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        Payment details
-      </h2>
-      <p className="mt-1 flex items-start gap-2 text-[15px] leading-snug text-slate-600 dark:text-slate-400">
-        <ShieldCheck className="mt-0.5 size-4.5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-        Your card goes straight to our payment provider. Medical QR never sees or stores it.
-      </p>
-      <div className="mt-5">{body}</div>
-    </section>
-  );
+  return <PaymentDetailsPanel className="lg:sticky lg:top-24">{body}</PaymentDetailsPanel>;
 }

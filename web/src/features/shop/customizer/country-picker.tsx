@@ -1,8 +1,6 @@
 import type { Country } from '@medical-qr/contracts';
-import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { inputClasses } from '../../../components/ui/form';
-import { cn } from '../../../lib/cn';
+import { SearchInput } from '../../../components/ui/search-input';
 import { ChoiceSelect } from '../choice-select';
 
 /** A country whose name contains the search, or whose code is it ("us", "gb"); any case. */
@@ -43,22 +41,14 @@ export function CountryPicker({
         <label htmlFor={searchId} className="mb-1.5 block text-[15px] font-semibold text-slate-800 dark:text-slate-100">
           Search countries
         </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            disabled={disabled}
-            autoComplete="off"
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="e.g. Canada"
-            className={cn(inputClasses, 'pl-11')}
-          />
-        </div>
+        <SearchInput
+          id={searchId}
+          value={search}
+          disabled={disabled}
+          autoComplete="off"
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="e.g. Canada"
+        />
       </div>
       <ChoiceSelect
         label="Country"
