@@ -2,8 +2,12 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { securityHeaders } from './security-headers.js';
 
-/** The Content-Security-Policy a page gets under the given payment settings. */
-async function policyWith(payments: { STRIPE_PUBLISHABLE_KEY?: string; STRIPE_BROWSER_API_URL?: string }) {
+/** The Content-Security-Policy a page gets under the given payment and maps settings. */
+async function policyWith(payments: {
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_BROWSER_API_URL?: string;
+  GOOGLE_MAPS_API_KEY?: string;
+}) {
   const app = express();
   app.use(securityHeaders({ WEB_DIST_DIR: '/nonexistent', ...payments }));
   app.get('/', (_req, res) => res.send('ok'));
@@ -24,7 +28,7 @@ async function policyWith(payments: { STRIPE_PUBLISHABLE_KEY?: string; STRIPE_BR
   }
 }
 
-describe('the content security policy and payments', () => {
+describe('the content security policy, payments and maps', () => {
   it('stays same-origin when payments are not configured', async () => {
     const policy = await policyWith({});
     expect(policy.get('script-src')).toEqual(["'self'"]);
@@ -54,5 +58,22 @@ describe('the content security policy and payments', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'https://api.stripe.com']);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it("allows Google's Places library only when a maps key is set", async () => {
+    const without = await policyWith({});
+    expect(without.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(without.get('font-src')).toEqual(["'self'", 'data:']);
+
+    const policy = await policyWith({ GOOGLE_MAPS_API_KEY: 'AIzaExample' });
+    expect(policy.get('script-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://*.googleapis.com', 'https://*.gstatic.com']),
+    );
+    expect(policy.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://*.googleapis.com']));
+    expect(policy.get('style-src')).toContain('https://fonts.googleapis.com');
+    expect(policy.get('font-src')).toContain('https://fonts.gstatic.com');
+    // Still no frames from elsewhere and no inline script beyond the hashed ones.
+    expect(policy.get('frame-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
   });
 });

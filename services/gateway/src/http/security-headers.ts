@@ -47,24 +47,52 @@ export function paymentSources(
   return { scriptSrc: [], frameSrc: [], connectSrc: [] };
 }
 
+/** Where Google's Places library (the shop's address suggestions) loads from and calls. */
+export interface MapsSources {
+  scriptSrc: string[];
+  connectSrc: string[];
+  imgSrc: string[];
+  styleSrc: string[];
+  fontSrc: string[];
+}
+
+/**
+ * Google's allowlist for the Maps JavaScript API (its CSP guide), for the directives the address field's
+ * autocomplete uses; nothing when no maps key is set, so the policy stays same-origin.
+ */
+export function mapsSources(config: Pick<GatewayConfig, 'GOOGLE_MAPS_API_KEY'>): MapsSources {
+  if (!config.GOOGLE_MAPS_API_KEY) return { scriptSrc: [], connectSrc: [], imgSrc: [], styleSrc: [], fontSrc: [] };
+  return {
+    scriptSrc: ['https://*.googleapis.com', 'https://*.gstatic.com', '*.google.com'],
+    connectSrc: ['https://*.googleapis.com', '*.google.com', 'https://*.gstatic.com'],
+    imgSrc: ['https://*.googleapis.com', 'https://*.gstatic.com', '*.google.com', '*.googleusercontent.com'],
+    styleSrc: ['https://fonts.googleapis.com'],
+    fontSrc: ['https://fonts.gstatic.com'],
+  };
+}
+
 /**
  * Helmet with a strict Content-Security-Policy: same-origin everything, no inline script but the hashed ones, and
- * the payment provider's hosts only when payments are configured.
+ * the payment provider's and Google Maps' hosts only when they are configured.
  */
 export function securityHeaders(
-  config: Pick<GatewayConfig, 'WEB_DIST_DIR' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_BROWSER_API_URL'>,
+  config: Pick<
+    GatewayConfig,
+    'WEB_DIST_DIR' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_BROWSER_API_URL' | 'GOOGLE_MAPS_API_KEY'
+  >,
 ) {
   const payments = paymentSources(config);
+  const maps = mapsSources(config);
   return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.WEB_DIST_DIR), ...payments.scriptSrc],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...payments.connectSrc],
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.WEB_DIST_DIR), ...payments.scriptSrc, ...maps.scriptSrc],
+        styleSrc: ["'self'", "'unsafe-inline'", ...maps.styleSrc],
+        imgSrc: ["'self'", 'data:', 'blob:', ...maps.imgSrc],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...payments.connectSrc, ...maps.connectSrc],
         frameSrc: ["'self'", ...payments.frameSrc],
-        fontSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:', ...maps.fontSrc],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
