@@ -21,7 +21,7 @@ const start = (providers = 'printify') =>
   startSandboxes(
     loadSandboxConfig({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'error',
       SANDBOX_HTTP_PORT: '0',
       SANDBOX_PROVIDERS: providers,
       SANDBOX_PRINTIFY_TOKEN: TOKEN,
