@@ -219,6 +219,26 @@ describe('gateway base query', () => {
     const result = await baseQuery('/api/cart', { signal: controller.signal } as BaseQueryApi, {});
     expect(result.error).toMatchObject({ status: 'ABORTED' });
   });
+
+  it('answers a call cancelled while its body arrives with an ABORTED error too', async () => {
+    const controller = new AbortController();
+    const baseQuery = createGatewayBaseQuery({
+      fetchFn: async () =>
+        ({
+          ok: true,
+          status: 200,
+          statusText: 'OK',
+          headers: new Headers({ 'content-type': 'application/json' }),
+          text: async () => {
+            controller.abort();
+            throw new DOMException('signal is aborted without reason', 'AbortError');
+          },
+        }) as unknown as Response,
+      onSessionExpired: jest.fn(),
+    });
+    const result = await baseQuery('/api/cart', { signal: controller.signal } as BaseQueryApi, {});
+    expect(result.error).toMatchObject({ status: 'ABORTED' });
+  });
 });
 
 describe('redirectToSessionExpired', () => {

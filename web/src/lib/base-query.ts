@@ -167,8 +167,7 @@ export function createGatewayBaseQuery(options: GatewayBaseQueryOptions = {}): B
     try {
       response = await fetchFn(url, init);
     } catch {
-      // An error result, not a throw: RTK Query logs every thrown error to the console.
-      if (signal.aborted) return { error: { status: 'ABORTED', message: 'The request was cancelled.' } };
+      if (signal.aborted) return CANCELLED;
       return {
         error: {
           status: 'FETCH_ERROR',
@@ -189,9 +188,23 @@ export function createGatewayBaseQuery(options: GatewayBaseQueryOptions = {}): B
       return { error };
     }
 
-    return { data: await readBody(response, request.responseType ?? 'json') };
+    try {
+      return { data: await readBody(response, request.responseType ?? 'json') };
+    } catch (cause) {
+      // Cancelled while the body was still arriving.
+      if (signal.aborted) return CANCELLED;
+      throw cause;
+    }
   };
 }
+
+/**
+ * A call cancelled by its signal (RTK Query cancels a query nobody shows any more) is an error result, not a throw:
+ * RTK Query logs every thrown error to the console, and no screen reads this result.
+ */
+const CANCELLED = { error: { status: 'ABORTED', message: 'The request was cancelled.' } } as const satisfies {
+  error: ApiError;
+};
 
 function buildUrl(url: string, params: ApiRequest['params']): string {
   if (!params) return url;
