@@ -18,8 +18,7 @@ import { addToCart, Keychain, payWith, waitForOrders } from '../shop/shop-fixtur
  * reports/screenshots/step5-<page>-<width>-<theme>.png for people to look at. One browser, one
  * context per width and theme, two signed-in accounts (a free one with a line in its cart, and
  * one that paid for premium with the Stripe stand-in's test card and has a shop order). The
- * re-authentication dialog joins the list when a screen opens it (privacy controls); no route
- * does yet.
+ * re-authentication dialog is checked as the terms' privacy controls button opens it.
  */
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -218,6 +217,18 @@ const CHECKS: Check[] = [
   },
   { name: 'not-found', kind: 'page', signedIn: false, open: (page) => goTo(page, '/this/page/is/missing') },
   { name: 'expired', kind: 'page', signedIn: false, open: (page) => goTo(page, '/expired') },
+  { name: 'terms', kind: 'page', signedIn: false, open: (page) => goTo(page, '/terms') },
+  { name: 'contact-us', kind: 'page', signedIn: false, open: (page) => goTo(page, '/contact-us') },
+  {
+    name: 'reauth',
+    kind: 'dialog',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/terms');
+      await page.getByRole('button', { name: 'Open privacy controls' }).click();
+      await page.getByRole('dialog', { name: "Confirm it's you" }).waitFor();
+    },
+  },
   {
     name: 'reset-password',
     kind: 'page',

@@ -32,6 +32,8 @@ describe('app route patterns', () => {
       '/checkout',
       '/checkout/success',
       '/my-orders',
+      '/terms',
+      '/contact-us',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: true });
     }
@@ -46,6 +48,8 @@ describe('app route patterns', () => {
       '/customize',
       '/customize/1308/extra',
       '/checkout/failed',
+      '/terms/extra',
+      '/contact',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: false });
     }

@@ -55,6 +55,8 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.checkout,
   AppRoutes.checkoutSuccess,
   AppRoutes.myOrders,
+  AppRoutes.terms,
+  AppRoutes.contactUs,
 ];
 
 /** Whether a path matches a pattern as the web's router matches it: case-insensitive, a trailing slash allowed. */

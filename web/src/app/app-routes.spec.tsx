@@ -39,6 +39,8 @@ describe('document titles', () => {
     ['/cart', 'Cart · Medical QR'],
     ['/checkout', 'Checkout · Medical QR'],
     ['/my-orders', 'My Orders · Medical QR'],
+    ['/terms', 'Terms and Privacy Policy · Medical QR'],
+    ['/contact-us', 'Contact Us · Medical QR'],
   ])('%s is titled "%s"', async (path, title) => {
     renderApp(path);
     await screen.findAllByRole('heading', { level: 1 });

@@ -30,6 +30,8 @@ const CheckoutSuccessRoute = lazy(() =>
   import('./routes/checkout-success').then((module) => ({ default: module.CheckoutSuccessRoute })),
 );
 const MyOrdersRoute = lazy(() => import('./routes/my-orders').then((module) => ({ default: module.MyOrdersRoute })));
+const TermsRoute = lazy(() => import('./routes/terms').then((module) => ({ default: module.TermsRoute })));
+const ContactUsRoute = lazy(() => import('./routes/contact-us').then((module) => ({ default: module.ContactUsRoute })));
 
 /** A screen loaded on demand: the header stays, the screen's place says it is loading. */
 function onDemand(Screen: LazyExoticComponent<ComponentType>) {
@@ -67,6 +69,8 @@ export const routes: RouteObject[] = [
       { path: paths.checkout.path, element: onDemand(CheckoutRoute) },
       { path: paths.checkoutSuccess.path, element: onDemand(CheckoutSuccessRoute) },
       { path: paths.myOrders.path, element: onDemand(MyOrdersRoute) },
+      { path: paths.terms.path, element: onDemand(TermsRoute) },
+      { path: paths.contactUs.path, element: onDemand(ContactUsRoute) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -4,9 +4,10 @@ import { cn } from '../../lib/cn';
 
 /**
  * The first thing on a page reached instead of a card (not found, expired): someone may be helping a person on the
- * ground, so the emergency number comes before any explanation or upsell, with a button that dials it.
+ * ground, so the emergency number comes before any explanation or upsell, with a button that dials it. The contact
+ * page leads with it too, its `detail` saying why writing to us is no way to get help.
  */
-export function EmergencyCallLead({ className }: { className?: string }) {
+export function EmergencyCallLead({ className, detail }: { className?: string; detail?: string }) {
   return (
     <section
       aria-label="Emergency"
@@ -20,6 +21,7 @@ export function EmergencyCallLead({ className }: { className?: string }) {
         <TriangleAlert className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-400" aria-hidden="true" />
         {EMERGENCY_CALL.lead}
       </p>
+      {detail ? <p className="pl-7 text-base leading-relaxed text-slate-800 dark:text-slate-100">{detail}</p> : null}
       <a
         href={`tel:${EMERGENCY_CALL.number}`}
         className={cn(
