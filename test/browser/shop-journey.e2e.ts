@@ -169,11 +169,15 @@ describe('the shop in Chromium', () => {
     await payWithCard(page, TestCards.succeeds);
     await page.getByText('Order Placed!', { exact: true }).waitFor({ timeout: 20_000 });
     await page.waitForURL(`${baseUrl()}/my-orders`);
-    expect((await client.get('/api/cart')).body).toEqual([]);
 
-    // My Orders: the order moves to a shipment; Sync Status asks Printify now.
+    // The order is made from the payment's webhook: it appears once the server says so (cart_cleared), no reload.
     const order = page.getByRole('article').filter({ hasText: KEYCHAIN });
     await order.waitFor();
+    expect((await client.get('/api/cart')).body).toEqual([]);
+    // The header's cart empties with it (desktop width: the cart link is in the header itself).
+    await page.locator('header').getByRole('link', { name: 'Cart', exact: true }).waitFor();
+
+    // My Orders: the order moves to a shipment; Sync Status asks Printify now.
     const trackingLink = order.getByRole('link', { name: /^[A-Z0-9]+$/ });
     for (let tries = 0; (await trackingLink.count()) === 0; tries++) {
       expect(tries).toBeLessThan(30);
