@@ -16,6 +16,11 @@ export const AuditActions = {
   recordCreated: 'records.record.created',
   recordUpdated: 'records.record.updated',
   recordDeleted: 'records.record.deleted',
+  consentRevoked: 'privacy.consent.revoked',
+  consentGiven: 'privacy.consent.given',
+  deletionRequested: 'privacy.deletion.requested',
+  deletionCancelled: 'privacy.deletion.cancelled',
+  dataExported: 'privacy.data.exported',
 } as const;
 
 export type AuditAction = (typeof AuditActions)[keyof typeof AuditActions];

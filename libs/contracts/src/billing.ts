@@ -13,6 +13,8 @@ export const BillingPatterns = {
   receiveWebhook: 'billing.webhook.receive',
   /** A one-off card payment for merch: a PaymentIntent the shop's checkout names; the order follows its webhook. */
   createMerchPayment: 'billing.merch-payment.create',
+  /** Everything billing holds about a person, for their export: the provider's customer id and subscriptions. */
+  exportUser: 'billing.user.export',
 } as const;
 
 /** Premium: $9.99 per month everywhere (DESIGN settles the spec's one "/year"). */
@@ -175,3 +177,22 @@ export const BillingEvents = {
   subscriptionUpdated: 'subscription.updated',
   merchPaymentSucceeded: 'merch-payment.succeeded',
 } as const;
+
+export const billingExportSchema = z.object({
+  stripeCustomerId: z.string().nullable(),
+  subscriptions: z.array(
+    z.object({
+      stripeSubscriptionId: z.string(),
+      status: z.string(),
+      startedAt: z.iso.datetime(),
+      currentPeriodStart: z.iso.datetime(),
+      currentPeriodEnd: z.iso.datetime(),
+      cancelAtPeriodEnd: z.boolean(),
+      endedAt: z.iso.datetime().nullable(),
+      priceCents: z.number().int().nullable(),
+      currency: z.string().nullable(),
+      interval: z.string().nullable(),
+    }),
+  ),
+});
+export type BillingExport = z.infer<typeof billingExportSchema>;

@@ -12,5 +12,6 @@ export * from './live.js';
 export * from './medical-labels.js';
 export * from './queues.js';
 export * from './records.js';
+export * from './privacy.js';
 export * from './services.js';
 export * from './shop/index.js';

@@ -23,6 +23,10 @@ export const RecordsPatterns = {
   issueTag: 'records.tag.issue',
   listTags: 'records.tag.list',
   revokeTag: 'records.tag.revoke',
+  /** The person's consent to show their records (privacy): withdrawn, no card or tag of theirs shows them. */
+  setConsent: 'records.consent.set',
+  /** Everything records holds about a person, for their export: records decrypted, the scan log, printed tags. */
+  exportUser: 'records.user.export',
 } as const;
 
 /** Facts the records service publishes. */
@@ -292,3 +296,24 @@ export const issuedTagSchema = printedTagSchema.extend({ printPngBase64: z.strin
 export type IssuedTag = z.infer<typeof issuedTagSchema>;
 /** Size of the QR image sent to the printer (a keychain face is a few cm; this keeps modules crisp). */
 export const PRINT_QR_SIZE_PX = 1200;
+
+/** Privacy's word on whether a person's records may be shown (idempotent: the same answer twice changes nothing). */
+export const recordsConsentRequestSchema = z.strictObject({ userId: z.uuid(), given: z.boolean() });
+export type RecordsConsentRequest = z.infer<typeof recordsConsentRequestSchema>;
+
+/** A record in a person's export: what the owner sees, without the QR image (it is drawn from the link). */
+export const exportedRecordSchema = medicalRecordSchema.omit({ qrCodeData: true });
+export type ExportedRecord = z.infer<typeof exportedRecordSchema>;
+export const scanLogEntrySchema = z.object({
+  recordId: z.uuid(),
+  viewedAt: z.iso.datetime(),
+  /** The kind of device, never its address: "iPhone Safari". */
+  viewer: z.string(),
+  source: z.enum(['card', 'scanner']),
+});
+export const recordsExportSchema = z.object({
+  records: z.array(exportedRecordSchema),
+  scanLog: z.array(scanLogEntrySchema),
+  tags: z.array(printedTagSchema),
+});
+export type RecordsExport = z.infer<typeof recordsExportSchema>;

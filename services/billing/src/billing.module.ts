@@ -15,11 +15,12 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { PaymentEventsConsumer } from './webhooks/payment-events.consumer.js';
 import { WebhookReceiver } from './webhooks/webhook-receiver.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { BillingExportController } from './export/billing-export.controller.js';
 
 /** Premium status, subscriptions and merch payments on Stripe, and the provider's webhooks. */
 @Module({
   imports: [EventsModule.register({ name: 'billing' })],
-  controllers: [SubscriptionsController, MerchPaymentsController, WebhooksController],
+  controllers: [SubscriptionsController, MerchPaymentsController, WebhooksController, BillingExportController],
   providers: [
     { provide: STRIPE, inject: [CONFIG], useFactory: (config: BillingConfig) => createStripeClient(config) },
     PaymentProvider,

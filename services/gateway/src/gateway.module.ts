@@ -21,6 +21,7 @@ import { SameOriginGuard } from './http/same-origin.guard.js';
 import { LiveModule } from './live/live.module.js';
 import { PrintifyWebhookModule } from './printify-webhook/printify-webhook.module.js';
 import { RecordsModule } from './records/records.module.js';
+import { PrivacyModule } from './privacy/privacy.module.js';
 import { ShopAssetsModule } from './shop-assets/shop-assets.module.js';
 import { ShopModule } from './shop/shop.module.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG, REDIS } from './tokens.js';
@@ -50,6 +51,7 @@ export class GatewayModule implements OnApplicationShutdown {
         RecordsModule,
         BillingModule,
         LiveModule,
+        PrivacyModule,
         ShopAssetsModule,
         ShopModule,
         PrintifyWebhookModule,

@@ -18,11 +18,22 @@ import { TokenSealer } from './records/token-sealer.js';
 import { TagsController } from './tags/tags.controller.js';
 import { TagsRepository } from './tags/tags.repository.js';
 import { TagsService } from './tags/tags.service.js';
+import { ConsentController } from './consent/consent.controller.js';
+import { ConsentRepository } from './consent/consent.repository.js';
+import { RecordsExportController } from './export/records-export.controller.js';
+import { RecordsExportService } from './export/records-export.service.js';
 
 /** Medical records, contacts, QR images, expiry (following the owner's premium), printed tags, the public card and the scan log. */
 @Module({
   imports: [QueueModule.register(Queues.recordsExpiry), EventsModule.register({ name: 'records' })],
-  controllers: [RecordsController, HistoryController, CardController, TagsController],
+  controllers: [
+    RecordsController,
+    HistoryController,
+    CardController,
+    TagsController,
+    ConsentController,
+    RecordsExportController,
+  ],
   providers: [
     {
       provide: TokenIndex,
@@ -33,6 +44,8 @@ import { TagsService } from './tags/tags.service.js';
     TokenSealer,
     RecordsService,
     TagsRepository,
+    ConsentRepository,
+    RecordsExportService,
     TagsService,
     HistoryService,
     CardService,

@@ -41,6 +41,11 @@ export class SubscriptionsRepository {
     return row?.stripeCustomerId;
   }
 
+  /** The user's customer id at the provider, outside any transaction (a person's export). */
+  customerIdOf(userId: string): Promise<string | undefined> {
+    return this.findCustomerId(this.database.db, userId);
+  }
+
   async findUserIdByCustomer(customerId: string): Promise<string | undefined> {
     const [row] = await this.database.db.select().from(customers).where(eq(customers.stripeCustomerId, customerId));
     return row?.userId;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { Queues, type AuditEntry } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle, QueueWorker } from '@medical-qr/platform';
-import { auditLog } from './audit-log.schema.js';
+import { auditLog } from '../database/schema.js';
 
 /** Drains the audit queue into the audit log, once per entry even if the queue delivers twice. */
 @Injectable()

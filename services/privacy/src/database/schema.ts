@@ -1,4 +1,4 @@
-import { bigint, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const privacySchema = pgSchema('privacy');
 
@@ -15,3 +15,22 @@ export const auditLog = privacySchema.table('audit_log', {
   details: jsonb('details').notNull().default({}),
   sourceJobId: text('source_job_id').unique(),
 });
+
+export const consentEvents = privacySchema.table('consent_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: uuid('user_id').notNull(),
+  given: boolean('given').notNull(),
+  reason: text('reason').notNull().default(''),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ConsentEventRow = typeof consentEvents.$inferSelect;
+
+export const deletionRequests = privacySchema.table('deletion_requests', {
+  userId: uuid('user_id').primaryKey(),
+  status: text('status').$type<'requested' | 'cancelled'>().notNull(),
+  reason: text('reason').notNull().default(''),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+});
+export type DeletionRequestRow = typeof deletionRequests.$inferSelect;

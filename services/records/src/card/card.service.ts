@@ -12,6 +12,7 @@ import {
 import { AppError, EVENT_BUS, type EventBus, LOGGER } from '@medical-qr/platform';
 import { toEmergencyCard } from '../records/record-views.js';
 import { RecordsRepository, type StoredRecord } from '../records/records.repository.js';
+import { ConsentRepository } from '../consent/consent.repository.js';
 import { TagsRepository } from '../tags/tags.repository.js';
 import { coarseUserAgent } from './coarse-user-agent.js';
 
@@ -33,6 +34,7 @@ export class CardService {
   constructor(
     private readonly records: RecordsRepository,
     private readonly tags: TagsRepository,
+    private readonly consent: ConsentRepository,
     @Inject(EVENT_BUS) private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -60,12 +62,16 @@ export class CardService {
   /**
    * A record's own token opens that record; else a printed tag's opens its owner's newest active
    * record, whatever code it has now. One indexed read per table; a record's card needs only the first.
+   * An owner who revoked their consent shows nothing: their cards and tags answer like unknown ones.
    */
   private async open(token: string): Promise<Opened> {
     const record = await this.records.findByToken(token);
-    if (record) return record.isActive ? { record } : 'expired';
+    if (record) {
+      if (record.userId && (await this.consent.isWithdrawn(record.userId))) return 'unknown';
+      return record.isActive ? { record } : 'expired';
+    }
     const ownerId = await this.tags.findOwnerOfLiveTag(token);
-    if (!ownerId) return 'unknown';
+    if (!ownerId || (await this.consent.isWithdrawn(ownerId))) return 'unknown';
     const current = await this.records.findNewestActive(ownerId);
     return current?.isActive ? { record: current } : 'expired';
   }

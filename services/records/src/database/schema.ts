@@ -62,3 +62,9 @@ export const printedTags = recordsSchema.table(
 );
 
 export type PrintedTagRow = typeof printedTags.$inferSelect;
+
+/** People who revoked their consent: none of their cards or tags open while they are here. */
+export const consentWithdrawals = recordsSchema.table('consent_withdrawals', {
+  userId: uuid('user_id').primaryKey(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
+});

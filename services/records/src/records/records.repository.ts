@@ -204,6 +204,21 @@ export class RecordsRepository {
     return rows.length;
   }
 
+  /** The scan log of these records, oldest first (a person's export). */
+  async scansOf(recordIds: string[]) {
+    if (recordIds.length === 0) return [];
+    return this.database.db
+      .select({
+        recordId: scanEvents.recordId,
+        viewedAt: scanEvents.viewedAt,
+        viewer: scanEvents.viewer,
+        source: scanEvents.source,
+      })
+      .from(scanEvents)
+      .where(inArray(scanEvents.recordId, recordIds))
+      .orderBy(asc(scanEvents.viewedAt), asc(scanEvents.id));
+  }
+
   async logScan(recordId: string, viewer: string, source: 'card' | 'scanner'): Promise<void> {
     await this.database.db.insert(scanEvents).values({ recordId, viewer, source });
   }

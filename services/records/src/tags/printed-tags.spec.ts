@@ -11,6 +11,7 @@ import {
 } from '@medical-qr/contracts';
 import { AppError, type EventBus } from '@medical-qr/platform';
 import { CardService } from '../card/card.service.js';
+import { ConsentRepository } from '../consent/consent.repository.js';
 import type { RecordsConfig } from '../config.js';
 import type { ExpiryScheduler } from '../expiry/expiry.scheduler.js';
 import type { PremiumStatusClient } from '../premium/premium-status.client.js';
@@ -60,6 +61,7 @@ describe('printed tags: issued per order, opening the owner’s current card (re
   let records: RecordsService;
   let cards: CardService;
   let premiumUsers: Set<string>;
+  let consent: ConsentRepository;
 
   beforeAll(async () => {
     testDatabase = await openRecordsTestDatabase('printed-tags-spec');
@@ -73,7 +75,8 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     const logger = { error: () => undefined } as unknown as Logger;
     tags = new TagsService(tagsRepository);
     records = new RecordsService(testDatabase.records, premium, expiry, config);
-    cards = new CardService(testDatabase.records, tagsRepository, events, logger);
+    consent = new ConsentRepository(database);
+    cards = new CardService(testDatabase.records, tagsRepository, consent, events, logger);
   });
   afterAll(async () => {
     await testDatabase?.close();
@@ -181,6 +184,25 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     );
     expect(await failure(cards.card(tag, VIEW))).toEqual(expired);
     expect(await failure(cards.emergency(tag, VIEW))).toEqual(inactive);
+  });
+
+  it('shows nothing of an owner who revoked consent, on their codes and tags alike, until they give it again', async () => {
+    const unknown = { code: ErrorCodes.NOT_FOUND, message: RecordsMessages.cardNotFound };
+    const userId = crypto.randomUUID();
+    const record = await records.createForUser(userId, form(), APP_URL);
+    const { token } = await issueTag(userId);
+    const someoneElse = await records.createForUser(crypto.randomUUID(), form({ allergies: 'Latex' }), APP_URL);
+
+    await consent.set(userId, false);
+    await consent.set(userId, false);
+    expect(await failure(cards.card(record.token, VIEW))).toEqual(unknown);
+    expect(await failure(cards.card(token, VIEW))).toEqual(unknown);
+    expect(await failure(cards.emergency(token, VIEW))).toMatchObject({ code: ErrorCodes.NOT_FOUND });
+    expect(await cards.card(someoneElse.token, VIEW)).toMatchObject({ allergies: 'Latex' });
+
+    await consent.set(userId, true);
+    expect(await cards.card(record.token, VIEW)).toMatchObject({ allergies: 'Penicillin' });
+    expect(await cards.card(token, VIEW)).toMatchObject({ allergies: 'Penicillin' });
   });
 
   it('revokes one lost tag alone: it then answers exactly like an unknown card, the others keep working', async () => {

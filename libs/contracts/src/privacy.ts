@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Request/reply patterns the privacy service answers. */
+export const PrivacyPatterns = {
+  status: 'privacy.status.get',
+  revokeConsent: 'privacy.consent.revoke',
+  giveConsent: 'privacy.consent.give',
+  requestDeletion: 'privacy.deletion.request',
+  cancelDeletion: 'privacy.deletion.cancel',
+  /** Everything every service holds about the person, gathered over NATS, with an IPS summary. */
+  exportData: 'privacy.export.build',
+} as const;
+
+/** The terms' limit on exports (SPEC section 9): more than this many in an hour are refused. */
+export const EXPORTS_PER_HOUR = 10;
+
+/** The downloaded file's name: medical-data-export-YYYY-MM-DD.json (the day in UTC). */
+export const exportFileName = (at: Date) => `medical-data-export-${at.toISOString().slice(0, 10)}.json`;
+
+/** A deletion request waits this long before the erasure runs (DESIGN: 30 days, cancellable until then). */
+export const DELETION_GRACE_DAYS = 30;
+
+/** SPEC section 3's deletion status: none (shown Active), requested (Deletion Pending), cancelled. */
+export const DELETION_STATUSES = ['none', 'requested', 'cancelled'] as const;
+export type DeletionStatus = (typeof DELETION_STATUSES)[number];
+
+export const DELETION_STATUS_LABELS: Record<DeletionStatus, string> = {
+  none: 'Active',
+  requested: 'Deletion Pending',
+  cancelled: 'Deletion Cancelled',
+};
+
+/** SPEC section 8's texts for privacy, and the ones the privacy service answers with. */
+export const PrivacyMessages = {
+  revokeFailed: 'Failed to revoke consent',
+  giveFailed: 'Failed to give consent',
+  deleteFailed: 'Failed to delete data',
+  exportFailed: 'Failed to export data',
+  exportsTooMany: 'You have exported your data 10 times in the last hour. Please try again later.',
+  cancelFailed: 'Failed to cancel deletion',
+  alreadyRequested: 'Your data is already scheduled for deletion.',
+  nothingToCancel: 'There is no deletion request to cancel.',
+  consentAlreadyRevoked: 'Your consent is already revoked.',
+  consentAlreadyGiven: 'Your consent is already given.',
+  /** What revoking means, told to the person when it is done. */
+  consentRevoked:
+    'Your emergency card and printed tags no longer show your medical information to anyone who scans them.',
+  consentGiven: 'Your emergency card and printed tags show your medical information again.',
+} as const;
+
+const userId = z.uuid();
+/** A reason the person may give; optional, kept with the request and in the consent history. */
+export const privacyReasonSchema = z
+  .string()
+  .trim()
+  .max(500, 'The reason is at most 500 characters')
+  .optional()
+  .default('');
+
+/** What the person asks over HTTP. */
+export const revokeConsentBodySchema = z.strictObject({ reason: privacyReasonSchema });
+export const requestDeletionBodySchema = z.strictObject({ reason: privacyReasonSchema });
+export const emptyPrivacyBodySchema = z.strictObject({});
+
+/** What the gateway asks the privacy service. */
+export const privacyUserRequestSchema = z.strictObject({ userId });
+export const privacyReasonRequestSchema = z.strictObject({ userId, reason: privacyReasonSchema });
+export const privacyExportRequestSchema = z.strictObject({ userId, appUrl: z.url().max(200) });
+export type PrivacyExportRequest = z.infer<typeof privacyExportRequestSchema>;
+export type PrivacyUserRequest = z.infer<typeof privacyUserRequestSchema>;
+export type PrivacyReasonRequest = z.infer<typeof privacyReasonRequestSchema>;
+
+/** `GET /api/privacy/status`: the deletion request, if any, and whether the card may show the person's data. */
+export const privacyStatusSchema = z.object({
+  status: z.enum(DELETION_STATUSES),
+  requestedAt: z.iso.datetime().nullable(),
+  scheduledAt: z.iso.datetime().nullable(),
+  cancelledAt: z.iso.datetime().nullable(),
+  reason: z.string().nullable(),
+  consentGiven: z.boolean(),
+  /** When consent was last revoked or given again; null when it never changed. */
+  consentChangedAt: z.iso.datetime().nullable(),
+});
+export type PrivacyStatus = z.infer<typeof privacyStatusSchema>;

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq } from 'drizzle-orm';
+import { DATABASE, type DatabaseHandle } from '@medical-qr/platform';
+import { deletionRequests, type DeletionRequestRow } from '../database/schema.js';
+
+/** One deletion request per person: the latest, requested or cancelled. */
+@Injectable()
+export class DeletionRequestsRepository {
+  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+
+  async find(userId: string): Promise<DeletionRequestRow | undefined> {
+    const [row] = await this.database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, userId));
+    return row;
+  }
+
+  /** Requests deletion unless a request is already pending; undefined when one was (two clicks make one request). */
+  async request(userId: string, reason: string, scheduledAt: Date): Promise<DeletionRequestRow | undefined> {
+    const values = {
+      userId,
+      status: 'requested' as const,
+      reason,
+      requestedAt: new Date(),
+      scheduledAt,
+      cancelledAt: null,
+    };
+    const [row] = await this.database.db
+      .insert(deletionRequests)
+      .values(values)
+      .onConflictDoUpdate({
+        target: deletionRequests.userId,
+        set: { status: values.status, reason, requestedAt: values.requestedAt, scheduledAt, cancelledAt: null },
+        setWhere: eq(deletionRequests.status, 'cancelled'),
+      })
+      .returning();
+    return row;
+  }
+
+  /** Cancels a pending request; undefined when there was none. */
+  async cancel(userId: string): Promise<DeletionRequestRow | undefined> {
+    const [row] = await this.database.db
+      .update(deletionRequests)
+      .set({ status: 'cancelled', cancelledAt: new Date() })
+      .where(and(eq(deletionRequests.userId, userId), eq(deletionRequests.status, 'requested')))
+      .returning();
+    return row;
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { DELETION_GRACE_DAYS, ErrorCodes, PrivacyMessages } from '@medical-qr/contracts';
+import { AppError } from '@medical-qr/platform';
+import { DeletionRequestsRepository } from './deletion-requests.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Deletion requests: scheduled DELETION_GRACE_DAYS out and cancellable until then. */
+@Injectable()
+export class DeletionService {
+  constructor(private readonly requests: DeletionRequestsRepository) {}
+
+  find(userId: string) {
+    return this.requests.find(userId);
+  }
+
+  async request(userId: string, reason: string) {
+    const scheduledAt = new Date(Date.now() + DELETION_GRACE_DAYS * DAY_MS);
+    const requested = await this.requests.request(userId, reason, scheduledAt);
+    if (!requested) throw new AppError(ErrorCodes.CONFLICT, PrivacyMessages.alreadyRequested);
+    return requested;
+  }
+
+  async cancel(userId: string) {
+    const cancelled = await this.requests.cancel(userId);
+    if (!cancelled) throw new AppError(ErrorCodes.CONFLICT, PrivacyMessages.nothingToCancel);
+    return cancelled;
+  }
+}

@@ -1,0 +1,54 @@
+import type { ExportedRecord, PublicUser } from '@medical-qr/contracts';
+import { IpsSections, ipsBundle, itemsOf } from './ips-bundle.js';
+
+const account = { firstName: 'Amara', lastName: 'Okafor', email: 'amara@example.com' } as PublicUser;
+const record = (overrides: Partial<ExportedRecord> = {}) =>
+  ({
+    firstName: 'Imogen',
+    lastName: 'Vasquez',
+    email: 'imogen@example.com',
+    phoneNumber: null,
+    gender: 'prefer_not_to_say',
+    allergies: '',
+    medications: '',
+    medicalConditions: '',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  }) as ExportedRecord;
+
+describe('the International Patient Summary of a record', () => {
+  it('splits what people list with semicolons, commas or lines, keeping commas inside brackets', () => {
+    expect(itemsOf('Penicillin; latex, peanuts\nbee stings (wasps, hornets)')).toEqual([
+      'Penicillin',
+      'latex',
+      'peanuts',
+      'bee stings (wasps, hornets)',
+    ]);
+    expect(itemsOf(' ;, \n')).toEqual([]);
+  });
+
+  it('says "none known" with IPS codes for every empty section, and escapes text in the narrative', () => {
+    const bundle = ipsBundle(account, record({ medicalConditions: 'Asthma <severe>' }), new Date(), () => 'id');
+    const composition = bundle.entry[0]!.resource as any;
+    const codes = composition.section.map((section: any) => section.code.coding[0].code);
+    expect(codes).toEqual([IpsSections.allergies.code, IpsSections.medications.code, IpsSections.problems.code]);
+    expect(composition.section[0].text.div).toContain('None known');
+    expect(composition.section[2].text.div).toContain('Asthma &#60;severe&#62;');
+    const coded = bundle.entry
+      .map((entry) => entry.resource as any)
+      .flatMap((resource) => resource.code?.coding ?? resource.medicationCodeableConcept?.coding ?? [])
+      .map((coding: { code: string }) => coding.code);
+    expect(coded).toEqual(['no-known-allergies', 'no-known-medications']);
+  });
+
+  it('names the patient from the record, falls back to the account, and states the unknown birth date', () => {
+    const patient = (bundle: ReturnType<typeof ipsBundle>) =>
+      bundle.entry.find((entry) => entry.resource.resourceType === 'Patient')!.resource as any;
+    expect(patient(ipsBundle(account, record(), new Date()))).toMatchObject({
+      name: [{ family: 'Vasquez', given: ['Imogen'] }],
+      gender: 'unknown',
+      _birthDate: { extension: [{ valueCode: 'unknown' }] },
+    });
+    expect(patient(ipsBundle(account, undefined, new Date())).name).toEqual([{ family: 'Okafor', given: ['Amara'] }]);
+  });
+});

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { RecordsExport } from '@medical-qr/contracts';
+import { RecordsRepository } from '../records/records.repository.js';
+import { cardUrlFor } from '../records/record-views.js';
+import { TagsService } from '../tags/tags.service.js';
+
+/** Everything records holds about a person, decrypted, for their export (privacy gathers it). */
+@Injectable()
+export class RecordsExportService {
+  constructor(
+    private readonly records: RecordsRepository,
+    private readonly tags: TagsService,
+  ) {}
+
+  async of(userId: string, appUrl: string): Promise<RecordsExport> {
+    const [records, tags] = await Promise.all([this.records.listByUser(userId), this.tags.list(userId, appUrl)]);
+    const scans = await this.records.scansOf(records.map((record) => record.id));
+    return {
+      records: records.map((record) => ({
+        id: record.id,
+        token: record.token,
+        cardUrl: cardUrlFor(appUrl, record.token),
+        createdAt: record.createdAt.toISOString(),
+        expiresAt: record.expiresAt?.toISOString() ?? null,
+        isActive: record.isActive,
+        hasGivenConsent: record.hasGivenConsent,
+        ...record.details,
+        emergencyContacts: record.contacts,
+      })),
+      scanLog: scans.map((scan) => ({ ...scan, viewedAt: scan.viewedAt.toISOString() })),
+      tags,
+    };
+  }
+}

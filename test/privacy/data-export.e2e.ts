@@ -1,0 +1,122 @@
+import { ErrorCodes, exportFileName } from '@medical-qr/contracts';
+import { medicalForm } from '../records/records-fixtures.js';
+import { addToCart } from '../shop/shop-fixtures.js';
+import { signedInClient } from '../support/accounts.js';
+import { eventually } from '../support/eventually.js';
+import { HttpClient } from '../support/http-client.js';
+
+const PASSWORD = 'export-pass-1';
+const LOINC = 'http://loinc.org';
+const ABSENT_UNKNOWN = 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips';
+
+async function reauthenticate(client: HttpClient, email: string) {
+  expect((await client.post('/api/auth/verify-password', { email, password: PASSWORD })).status).toBe(200);
+}
+
+/** The resources of a FHIR document bundle by their fullUrl, to follow references. */
+function resourcesOf(bundle: { entry: Array<{ fullUrl: string; resource: { resourceType: string } }> }) {
+  return new Map(bundle.entry.map((entry) => [entry.fullUrl, entry.resource as Record<string, any>]));
+}
+
+describe('GET /api/privacy/export-data', () => {
+  it('needs sign-in and a fresh re-authentication', async () => {
+    expect((await new HttpClient().get('/api/privacy/export-data')).status).toBe(401);
+    const { client } = await signedInClient('export-noreauth', PASSWORD);
+    const refused = await client.get('/api/privacy/export-data');
+    expect([refused.status, refused.body.code]).toEqual([403, ErrorCodes.REAUTH_REQUIRED]);
+  });
+
+  it('downloads what every service holds about the person, and an IPS summary of the current record', async () => {
+    const { client, email } = await signedInClient('export-full', PASSWORD);
+    const record = await client.post('/api/medical-records', medicalForm({ email, medications: '' }));
+    expect(record.status).toBe(200);
+    // A scan, a cart line, a consent revoked and given again, a deletion request: each from another service.
+    expect((await new HttpClient().get(`/api/emergency-card/${record.body.token}`)).status).toBe(200);
+    await addToCart(client);
+    await reauthenticate(client, email);
+    await client.post('/api/privacy/revoke-consent', { reason: 'Trying it out' });
+    await client.post('/api/privacy/give-consent', {});
+    await client.post('/api/privacy/request-deletion', { reason: 'Leaving' });
+
+    const response = await eventually(
+      () => client.get('/api/privacy/export-data'),
+      (reply) => reply.status === 200 && reply.body.records.scanLog.length > 0,
+    );
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${exportFileName(new Date())}"`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    const exported = response.body;
+
+    expect(exported.account).toMatchObject({ email, firstName: 'Amara', emailVerified: true });
+    expect(exported.records.records).toHaveLength(1);
+    expect(exported.records.records[0]).toMatchObject({
+      id: record.body.id,
+      token: record.body.token,
+      allergies: 'Penicillin anaphylaxis; latex',
+      emergencyContacts: [expect.objectContaining({ name: 'Bartholomew Quist' })],
+    });
+    expect(exported.records.records[0]).not.toHaveProperty('qrCodeData');
+    expect(exported.records.scanLog[0]).toMatchObject({ recordId: record.body.id, source: 'card' });
+    expect(exported.records.tags).toEqual([]);
+    expect(exported.cart).toHaveLength(1);
+    expect(exported.cart[0]).toMatchObject({ shippingCity: 'Portland' });
+    expect(exported.orders).toEqual([]);
+    expect(exported.billing).toEqual({ stripeCustomerId: null, subscriptions: [] });
+    expect(exported.privacy.consentHistory).toEqual([
+      { given: false, reason: 'Trying it out', occurredAt: expect.any(String) },
+      { given: true, reason: '', occurredAt: expect.any(String) },
+    ]);
+    expect(exported.privacy.deletionRequest).toMatchObject({ status: 'requested', reason: 'Leaving' });
+    expect(exported.privacy.auditLog.map((entry: { action: string }) => entry.action)).toEqual(
+      expect.arrayContaining(['auth.registered', 'records.record.created', 'privacy.consent.revoked']),
+    );
+
+    // The IPS document: a Composition with the three required sections, each pointing at resources in the bundle.
+    const ips = exported.internationalPatientSummary;
+    expect([ips.resourceType, ips.type]).toEqual(['Bundle', 'document']);
+    const resources = resourcesOf(ips);
+    const composition = ips.entry[0].resource;
+    expect(composition).toMatchObject({ resourceType: 'Composition', status: 'final' });
+    expect(composition.type.coding[0]).toMatchObject({ system: LOINC, code: '60591-5' });
+    const patient = resources.get(composition.subject.reference);
+    expect(patient).toMatchObject({ resourceType: 'Patient', gender: 'female' });
+    const section = (code: string) =>
+      composition.section.find((candidate: any) => candidate.code.coding[0].code === code);
+    const entriesOf = (code: string) =>
+      section(code).entry.map((reference: { reference: string }) => resources.get(reference.reference));
+    for (const code of ['48765-2', '10160-0', '11450-4']) {
+      expect(section(code)).toBeDefined();
+      expect(section(code).text.div).toMatch(/^<div xmlns="http:\/\/www.w3.org\/1999\/xhtml">/);
+      expect(entriesOf(code).length).toBeGreaterThan(0);
+      for (const resource of entriesOf(code)) expect(resource).toBeDefined();
+    }
+    const allergies = entriesOf('48765-2');
+    expect(allergies.map((allergy: any) => [allergy.resourceType, allergy.code.text])).toEqual([
+      ['AllergyIntolerance', 'Penicillin anaphylaxis'],
+      ['AllergyIntolerance', 'latex'],
+    ]);
+    for (const allergy of allergies) expect(allergy.patient.reference).toBe(composition.subject.reference);
+    // No medications written: IPS's "no known medications".
+    expect(entriesOf('10160-0')).toEqual([
+      expect.objectContaining({
+        resourceType: 'MedicationStatement',
+        medicationCodeableConcept: { coding: [{ system: ABSENT_UNKNOWN, code: 'no-known-medications' }] },
+      }),
+    ]);
+    expect(entriesOf('11450-4')[0]).toMatchObject({
+      resourceType: 'Condition',
+      code: { text: 'Type 1 diabetes (insulin pump)' },
+    });
+  });
+
+  it('refuses an eleventh export within the hour', async () => {
+    const { client, email } = await signedInClient('export-limit', PASSWORD);
+    await reauthenticate(client, email);
+    for (let count = 1; count <= 10; count++) {
+      expect((await client.get('/api/privacy/export-data')).status).toBe(200);
+    }
+    const refused = await client.get('/api/privacy/export-data');
+    expect([refused.status, refused.body.code]).toEqual([429, ErrorCodes.RATE_LIMITED]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
