@@ -1,10 +1,14 @@
 import './dom-polyfills';
-import { render, type RenderOptions } from '@testing-library/react';
+import { configure, render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AppProvider } from '../src/app/provider';
 import { routes as appRoutes } from '../src/app/router';
 import { makeStore, type AppStore, type RootState } from '../src/app/store';
+
+// A lazy screen (the terms are long) can take more than the default second to appear while the whole suite loads
+// both cores; `findBy...` waits up to five before it says the screen is missing.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
   /** Where the in-memory router starts, e.g. `/nope`. */
