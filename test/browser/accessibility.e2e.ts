@@ -365,6 +365,34 @@ const CHECKS: Check[] = [
     },
   },
   {
+    name: 'privacy-signed-out',
+    kind: 'page',
+    signedIn: false,
+    open: async (page) => {
+      await goTo(page, '/privacy');
+      await page.getByRole('button', { name: 'Use Demo Account' }).waitFor();
+    },
+  },
+  {
+    name: 'privacy',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/privacy');
+      await page.getByRole('heading', { level: 2, name: 'Account status' }).waitFor();
+    },
+  },
+  {
+    name: 'revoke-consent-dialog',
+    kind: 'dialog',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/privacy');
+      await page.getByRole('button', { name: 'Revoke consent' }).click();
+      await page.getByRole('dialog', { name: 'Revoke your consent?' }).waitFor();
+    },
+  },
+  {
     name: 'history',
     kind: 'page',
     signedIn: true,

@@ -34,6 +34,9 @@ describe('app route patterns', () => {
       '/my-orders',
       '/terms',
       '/contact-us',
+      '/privacy',
+      '/privacy-controls',
+      '/Privacy/',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: true });
     }
@@ -50,6 +53,9 @@ describe('app route patterns', () => {
       '/checkout/failed',
       '/terms/extra',
       '/contact',
+      '/privacy/extra',
+      '/privacy-control',
+      '/demo-privacy',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: false });
     }

@@ -57,6 +57,8 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.myOrders,
   AppRoutes.terms,
   AppRoutes.contactUs,
+  AppRoutes.privacy,
+  AppRoutes.privacyControls,
 ];
 
 /** Whether a path matches a pattern as the web's router matches it: case-insensitive, a trailing slash allowed. */

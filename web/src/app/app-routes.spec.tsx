@@ -41,6 +41,8 @@ describe('document titles', () => {
     ['/my-orders', 'My Orders · Medical QR'],
     ['/terms', 'Terms and Privacy Policy · Medical QR'],
     ['/contact-us', 'Contact Us · Medical QR'],
+    ['/privacy', 'Privacy Controls · Medical QR'],
+    ['/privacy-controls', 'Privacy Controls · Medical QR'],
   ])('%s is titled "%s"', async (path, title) => {
     renderApp(path);
     await screen.findAllByRole('heading', { level: 1 });

@@ -32,6 +32,7 @@ const CheckoutSuccessRoute = lazy(() =>
 const MyOrdersRoute = lazy(() => import('./routes/my-orders').then((module) => ({ default: module.MyOrdersRoute })));
 const TermsRoute = lazy(() => import('./routes/terms').then((module) => ({ default: module.TermsRoute })));
 const ContactUsRoute = lazy(() => import('./routes/contact-us').then((module) => ({ default: module.ContactUsRoute })));
+const PrivacyRoute = lazy(() => import('./routes/privacy').then((module) => ({ default: module.PrivacyRoute })));
 
 /** A screen loaded on demand: the header stays, the screen's place says it is loading. */
 function onDemand(Screen: LazyExoticComponent<ComponentType>) {
@@ -71,6 +72,8 @@ export const routes: RouteObject[] = [
       { path: paths.myOrders.path, element: onDemand(MyOrdersRoute) },
       { path: paths.terms.path, element: onDemand(TermsRoute) },
       { path: paths.contactUs.path, element: onDemand(ContactUsRoute) },
+      { path: paths.privacy.path, element: onDemand(PrivacyRoute) },
+      { path: paths.privacyControls.path, element: onDemand(PrivacyRoute) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

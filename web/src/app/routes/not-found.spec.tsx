@@ -20,7 +20,7 @@ describe('not-found page', () => {
   });
 
   it('covers screens that are not built yet', () => {
-    renderApp('/privacy');
+    renderApp('/demo-privacy');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ export type { CurrentUser, MessageResponse } from '@medical-qr/contracts';
 export { authApi, useGetCurrentUserQuery } from './auth-api';
 export { AuthDialogs, EMAIL_VERIFIED_NOTICE } from './auth-dialogs';
 export { AuthSession } from './auth-session';
+export { DemoLoginButton } from './demo-login-button';
 export { authUiSlice, type LoginNotice, type LoginTab } from './auth-slice';
 export { LOGIN_REDIRECT_DELAY_MS } from './login-gate';
 export { OAUTH_CONFIRM_DELAY_MS, REAUTH_SUCCESS, ReauthDialog, type ReauthDialogProps } from './reauth-dialog';

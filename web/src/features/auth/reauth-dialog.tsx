@@ -23,6 +23,8 @@ export interface ReauthDialogProps {
   description?: string;
   /** Pause before an account without a password is confirmed (tests pass 0). */
   oauthConfirmDelayMs?: number;
+  /** After closing; call `event.preventDefault()` to move focus somewhere other than the opener. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
@@ -38,11 +40,13 @@ export function ReauthDialog({
   title = "Confirm it's you",
   description = 'For your security, sign in again before changing your privacy settings.',
   oauthConfirmDelayMs = OAUTH_CONFIRM_DELAY_MS,
+  onCloseAutoFocus,
 }: ReauthDialogProps) {
   return (
     <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
       focusFirstInput
       icon={<DialogIconBadge icon={ShieldCheck} />}
       title={title}

@@ -1,0 +1,3 @@
+export { PrivacyControls } from './privacy-controls';
+export { privacyApi, useGetPrivacyStatusQuery } from './privacy-api';
+export type { ReauthDialogSlotProps } from './reauth-retry';

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import { useRef } from 'react';
+import { RetryAlert } from '../../components/ui/retry-alert';
+import { ScreenLoading } from '../../components/ui/screen-loading';
+import { ConsentCard } from './consent-card';
+import { DeleteDataCard } from './delete-data-card';
+import { DeletionStatusCard } from './deletion-status-card';
+import { ExportDataCard } from './export-data-card';
+import { useGetPrivacyStatusQuery } from './privacy-api';
+import { PrivacyActionsLogged } from './privacy-actions-logged';
+import { ReauthRetryProvider, type ReauthDialogSlotProps } from './reauth-retry';
+
+/**
+ * The signed-in privacy screen (SPEC section 2, "Privacy controls"): the account's deletion status, the export,
+ * consent, and deleting all data, one card each, then the note that every action is logged.
+ */
+export function PrivacyControls({ reauthDialog }: { reauthDialog: ComponentType<ReauthDialogSlotProps> }) {
+  const status = useGetPrivacyStatusQuery();
+  const statusHeading = useRef<HTMLHeadingElement>(null);
+
+  if (status.isLoading) return <ScreenLoading label="Loading your privacy controls…" />;
+
+  return (
+    <div className="mx-auto max-w-3xl px-5 py-8 sm:px-6 md:py-12">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+        Privacy Controls
+      </h1>
+      <p className="mt-2 text-base text-slate-600 dark:text-slate-300">
+        Decide who sees your medical information, or delete your data.
+      </p>
+      {status.data ? (
+        <ReauthRetryProvider dialog={reauthDialog}>
+          <div className="mt-8 flex flex-col gap-6">
+            <DeletionStatusCard status={status.data} headingRef={statusHeading} />
+            <ExportDataCard />
+            <ConsentCard status={status.data} />
+            <DeleteDataCard status={status.data} statusHeading={statusHeading} />
+            <PrivacyActionsLogged />
+          </div>
+        </ReauthRetryProvider>
+      ) : (
+        <RetryAlert
+          className="mt-8"
+          title="We couldn't load your privacy settings"
+          message="Check your connection and try again."
+          onRetry={() => void status.refetch()}
+        />
+      )}
+    </div>
+  );
+}
