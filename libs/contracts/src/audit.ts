@@ -21,6 +21,7 @@ export const AuditActions = {
   deletionRequested: 'privacy.deletion.requested',
   deletionCancelled: 'privacy.deletion.cancelled',
   dataExported: 'privacy.data.exported',
+  erasureCompleted: 'privacy.erasure.completed',
 } as const;
 
 export type AuditAction = (typeof AuditActions)[keyof typeof AuditActions];

@@ -15,6 +15,8 @@ export const BillingPatterns = {
   createMerchPayment: 'billing.merch-payment.create',
   /** Everything billing holds about a person, for their export: the provider's customer id and subscriptions. */
   exportUser: 'billing.user.export',
+  /** Erasure (privacy's saga): subscriptions cancelled at the provider now, then the person's rows; idempotent. */
+  eraseUser: 'billing.user.erase',
 } as const;
 
 /** Premium: $9.99 per month everywhere (DESIGN settles the spec's one "/year"). */

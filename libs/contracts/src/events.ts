@@ -5,6 +5,7 @@ import {
   paymentEventReceivedSchema,
   subscriptionUpdatedSchema,
 } from './billing.js';
+import { PrivacyEvents, userErasedSchema } from './privacy.js';
 import { cardScannedEventSchema, RecordsEvents } from './records.js';
 import { cartClearedSchema, ShopEvents } from './shop/shop-api.js';
 
@@ -50,4 +51,6 @@ export const DurableEvents = {
   merchPaymentSucceeded: durableEvent(BillingEvents.merchPaymentSucceeded, merchPaymentSucceededSchema),
   /** A paid checkout became orders: gateways push `cart_cleared` to the buyer's tabs (cart, count and orders refresh). */
   cartCleared: durableEvent(ShopEvents.cartCleared, cartClearedSchema),
+  /** A person's data is erased everywhere: a gateway ends all their sessions (shared in Redis, so once is enough). */
+  userErased: durableEvent(PrivacyEvents.userErased, userErasedSchema),
 } as const;

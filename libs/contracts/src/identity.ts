@@ -23,6 +23,8 @@ export const IdentityPatterns = {
   confirmEmail: 'identity.email-verification.confirm',
   googleSignIn: 'identity.google.sign-in',
   demoUser: 'identity.demo-user.get',
+  /** Erasure (privacy's saga): the account, its tokens and links; idempotent. */
+  eraseUser: 'identity.user.erase',
 } as const;
 
 /** Where links in mails point: PUBLIC_BASE_URL, or the origin the request came to. */

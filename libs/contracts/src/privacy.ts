@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { billingExportSchema } from './billing.js';
+import { publicUserSchema } from './current-user.js';
+import { recordsExportSchema } from './records.js';
+import { cartItemSchema, orderSchema } from './shop/shop-api.js';
 
 /** Request/reply patterns the privacy service answers. */
 export const PrivacyPatterns = {
@@ -59,12 +63,20 @@ export const privacyReasonSchema = z
 
 /** What the person asks over HTTP. */
 export const revokeConsentBodySchema = z.strictObject({ reason: privacyReasonSchema });
-export const requestDeletionBodySchema = z.strictObject({ reason: privacyReasonSchema });
+export const requestDeletionBodySchema = z.strictObject({
+  reason: privacyReasonSchema,
+  /** Erase now instead of in DELETION_GRACE_DAYS days (SPEC section 4's "delete now" choice); it cannot be undone. */
+  immediate: z.boolean().optional().default(false),
+});
 export const emptyPrivacyBodySchema = z.strictObject({});
 
 /** What the gateway asks the privacy service. */
 export const privacyUserRequestSchema = z.strictObject({ userId });
 export const privacyReasonRequestSchema = z.strictObject({ userId, reason: privacyReasonSchema });
+export const requestDeletionRequestSchema = privacyReasonRequestSchema.extend({
+  immediate: z.boolean().optional().default(false),
+});
+export type RequestDeletionRequest = z.infer<typeof requestDeletionRequestSchema>;
 export const privacyExportRequestSchema = z.strictObject({ userId, appUrl: z.url().max(200) });
 export type PrivacyExportRequest = z.infer<typeof privacyExportRequestSchema>;
 export type PrivacyUserRequest = z.infer<typeof privacyUserRequestSchema>;
@@ -82,3 +94,69 @@ export const privacyStatusSchema = z.object({
   consentChangedAt: z.iso.datetime().nullable(),
 });
 export type PrivacyStatus = z.infer<typeof privacyStatusSchema>;
+
+/** What every service's erase step is told: the person, and their email (records finds anonymous codes by it). */
+export const eraseUserRequestSchema = z.strictObject({ userId, email: z.string().max(320) });
+export type EraseUserRequest = z.infer<typeof eraseUserRequestSchema>;
+export const erasedSchema = z.object({ erased: z.literal(true) });
+export type Erased = z.infer<typeof erasedSchema>;
+
+/**
+ * The privacy service's jobs: `erase` one person (job id `erase-<userId>`), retried with backoff until every service
+ * agreed; and the periodic `sweep` that queues the erasures whose day has come (the database is the truth: a job
+ * lost with Redis is queued again).
+ */
+export const privacyJobSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('erase'),
+    userId,
+    /** Kept in the job once read, in case identity (the last step) is gone when a later attempt runs. */
+    email: z.string().max(320).optional(),
+  }),
+  z.strictObject({ kind: z.literal('sweep') }),
+]);
+export type PrivacyJob = z.infer<typeof privacyJobSchema>;
+
+/** Facts the privacy service publishes. */
+export const PrivacyEvents = {
+  /** A person's data is gone from every service: gateways end their sessions. */
+  userErased: 'user.erased',
+} as const;
+export const userErasedSchema = z.object({ userId });
+
+/**
+ * The export file (`GET /api/privacy/export-data`): everything each service holds about the person, privacy's own
+ * consent history, deletion request and audit trail, and an HL7 FHIR IPS document of the current record.
+ */
+export const personalDataExportSchema = z.object({
+  exportedAt: z.iso.datetime(),
+  format: z.string(),
+  account: publicUserSchema,
+  records: recordsExportSchema,
+  billing: billingExportSchema,
+  cart: z.array(cartItemSchema),
+  orders: z.array(orderSchema),
+  privacy: z.object({
+    consentHistory: z.array(z.object({ given: z.boolean(), reason: z.string(), occurredAt: z.iso.datetime() })),
+    deletionRequest: z
+      .object({
+        status: z.string(),
+        reason: z.string(),
+        requestedAt: z.iso.datetime(),
+        scheduledAt: z.iso.datetime(),
+        cancelledAt: z.iso.datetime().nullable(),
+      })
+      .nullable(),
+    auditLog: z.array(
+      z.object({
+        occurredAt: z.iso.datetime(),
+        action: z.string(),
+        ip: z.string().nullable(),
+        userAgent: z.string().nullable(),
+      }),
+    ),
+  }),
+  /** A FHIR R4 Bundle of type "document" (International Patient Summary). */
+  internationalPatientSummary: z.record(z.string(), z.unknown()),
+});
+export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;

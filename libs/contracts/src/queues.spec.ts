@@ -7,6 +7,7 @@ describe('queue names', () => {
       'identity-mail',
       'privacy-audit-log',
       'shop-orders',
+      'privacy-erasure',
     ]);
   });
 
@@ -14,5 +15,7 @@ describe('queue names', () => {
     expect(Queues.recordsExpiry.payload.safeParse({ recordId: 'not-a-uuid' }).success).toBe(false);
     expect(Queues.recordsExpiry.payload.safeParse({}).success).toBe(true);
     expect(Queues.identityMail.payload.safeParse({ to: 'a@b.co', subject: 'Hi', text: '' }).success).toBe(false);
+    expect(Queues.privacyErasure.payload.safeParse({ kind: 'erase' }).success).toBe(false);
+    expect(Queues.privacyErasure.payload.safeParse({ kind: 'sweep' }).success).toBe(true);
   });
 });

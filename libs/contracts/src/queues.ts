@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './audit.js';
+import { privacyJobSchema } from './privacy.js';
 
 /** A BullMQ queue: where its jobs wait in Redis, and what each job carries. */
 export interface QueueDefinition<T = unknown> {
@@ -52,4 +53,6 @@ export const Queues = {
   /** Any process may add to it; the privacy service drains it into its audit log. */
   privacyAuditLog: { name: 'privacy-audit-log', payload: auditEntrySchema },
   shopOrders: { name: 'shop-orders', payload: shopJobSchema },
+  /** Erasure: the saga of one person's deletion, and the sweep that finds deletions due. */
+  privacyErasure: { name: 'privacy-erasure', payload: privacyJobSchema },
 } as const satisfies Record<string, QueueDefinition>;

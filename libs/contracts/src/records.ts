@@ -27,6 +27,8 @@ export const RecordsPatterns = {
   setConsent: 'records.consent.set',
   /** Everything records holds about a person, for their export: records decrypted, the scan log, printed tags. */
   exportUser: 'records.user.export',
+  /** Erasure (privacy's saga): the person's records, contacts, scan log, tags, consent, and codes made anonymously with their email; idempotent. */
+  eraseUser: 'records.user.erase',
 } as const;
 
 /** Facts the records service publishes. */

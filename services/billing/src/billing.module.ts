@@ -15,12 +15,19 @@ import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { PaymentEventsConsumer } from './webhooks/payment-events.consumer.js';
 import { WebhookReceiver } from './webhooks/webhook-receiver.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { BillingErasureController } from './erasure/billing-erasure.controller.js';
 import { BillingExportController } from './export/billing-export.controller.js';
 
 /** Premium status, subscriptions and merch payments on Stripe, and the provider's webhooks. */
 @Module({
   imports: [EventsModule.register({ name: 'billing' })],
-  controllers: [SubscriptionsController, MerchPaymentsController, WebhooksController, BillingExportController],
+  controllers: [
+    SubscriptionsController,
+    MerchPaymentsController,
+    WebhooksController,
+    BillingExportController,
+    BillingErasureController,
+  ],
   providers: [
     { provide: STRIPE, inject: [CONFIG], useFactory: (config: BillingConfig) => createStripeClient(config) },
     PaymentProvider,

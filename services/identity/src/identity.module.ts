@@ -9,11 +9,12 @@ import { PasswordHasher } from './passwords/password-hasher.js';
 import { ScanAlertsConsumer } from './scan-alerts/scan-alerts.consumer.js';
 import { EmailTokensRepository } from './tokens/email-tokens.repository.js';
 import { UsersRepository } from './users/users.repository.js';
+import { IdentityErasureController } from './erasure/identity-erasure.controller.js';
 
 /** Users, passwords, email verification, password resets, Google sign-in and re-authentication. */
 @Module({
   imports: [QueueModule.register(Queues.identityMail), EventsModule.register({ name: 'identity' })],
-  controllers: [AccountsController],
+  controllers: [AccountsController, IdentityErasureController],
   providers: [
     AccountsService,
     UsersRepository,

@@ -7,6 +7,8 @@ import {
   privacyReasonRequestSchema,
   privacyUserRequestSchema,
   type PrivacyReasonRequest,
+  requestDeletionRequestSchema,
+  type RequestDeletionRequest,
   type PrivacyStatus,
   type PrivacyUserRequest,
 } from '@medical-qr/contracts';
@@ -47,8 +49,10 @@ export class PrivacyController {
   }
 
   @MessagePattern(PrivacyPatterns.requestDeletion)
-  async requestDeletion(@Payload(new ZodPayload(privacyReasonRequestSchema)) { userId, reason }: PrivacyReasonRequest) {
-    await this.deletion.request(userId, reason);
+  async requestDeletion(
+    @Payload(new ZodPayload(requestDeletionRequestSchema)) { userId, reason, immediate }: RequestDeletionRequest,
+  ) {
+    await this.deletion.request(userId, reason, immediate);
     return this.statusOf(userId);
   }
 

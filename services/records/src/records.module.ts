@@ -20,6 +20,7 @@ import { TagsRepository } from './tags/tags.repository.js';
 import { TagsService } from './tags/tags.service.js';
 import { ConsentController } from './consent/consent.controller.js';
 import { ConsentRepository } from './consent/consent.repository.js';
+import { RecordsErasureController } from './erasure/records-erasure.controller.js';
 import { RecordsExportController } from './export/records-export.controller.js';
 import { RecordsExportService } from './export/records-export.service.js';
 
@@ -33,6 +34,7 @@ import { RecordsExportService } from './export/records-export.service.js';
     TagsController,
     ConsentController,
     RecordsExportController,
+    RecordsErasureController,
   ],
   providers: [
     {

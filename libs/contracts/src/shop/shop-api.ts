@@ -21,6 +21,8 @@ export const ShopPatterns = {
   ordersList: 'shop.orders.list',
   orderSync: 'shop.order.sync',
   revokeOrderTag: 'shop.order-tag.revoke',
+  /** Erasure (privacy's saga): cart, mockups and checkouts gone; orders kept for the accounts without personal data. */
+  eraseUser: 'shop.user.erase',
   /** Printify's order webhooks, as the gateway received them (raw body and X-Pfy-Signature). */
   receiveWebhook: 'shop.webhook.receive',
 } as const;

@@ -40,3 +40,9 @@ export const premiumAnnouncements = billingSchema.table('premium_announcements',
 });
 
 export type PremiumAnnouncementRow = typeof premiumAnnouncements.$inferSelect;
+
+/** People whose billing data was erased, by a hash of their id: later provider events for them are ignored. */
+export const erasedUsers = billingSchema.table('erased_users', {
+  userHash: text('user_hash').primaryKey(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DurableEvents } from '@medical-qr/contracts';
@@ -27,7 +28,8 @@ export class PremiumAnnouncer {
   /**
    * Announces the user's premium if it differs from the last announcement, and answers it. The
    * event's id is `eventId` when a provider event caused this, else it counts the user's
-   * announcements: either way a retry (after a rollback) publishes the same id again.
+   * announcements: either way a retry (after a rollback) publishes the same id again. The id names
+   * the user by a hash: consumers keep ids, and an erased person's id must not stay with them.
    */
   async announce(tx: Executor, userId: string, eventId?: string): Promise<PremiumState> {
     const state = premiumStateOf(await this.repository.listForUser(userId, tx), new Date());
@@ -39,8 +41,10 @@ export class PremiumAnnouncer {
     await this.events.publish(
       DurableEvents.subscriptionUpdated,
       { userId, isPremium: state.isPremium, expiresAt: state.expiresAt?.toISOString() ?? null },
-      { id: eventId ?? `premium-${userId}-${version}` },
+      { id: eventId ?? `premium-${announcementKey(userId)}-${version}` },
     );
     return state;
   }
 }
+
+const announcementKey = (userId: string) => createHash('sha256').update(userId).digest('hex').slice(0, 40);

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { DATABASE, type Database, type DatabaseHandle } from '@medical-qr/platform';
 import {
   customers,
+  erasedUsers,
   premiumAnnouncements,
   subscriptions,
   type NewSubscriptionRow,
@@ -39,6 +41,25 @@ export class SubscriptionsRepository {
   async findCustomerId(executor: Executor, userId: string): Promise<string | undefined> {
     const [row] = await executor.select().from(customers).where(eq(customers.userId, userId));
     return row?.stripeCustomerId;
+  }
+
+  /** Forgets everything billing holds about the user, and remembers only that they were erased (a hash). */
+  async erase(tx: Executor, userId: string): Promise<void> {
+    await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
+    await tx.delete(customers).where(eq(customers.userId, userId));
+    await tx.delete(premiumAnnouncements).where(eq(premiumAnnouncements.userId, userId));
+    await tx
+      .insert(erasedUsers)
+      .values({ userHash: erasedUserHash(userId) })
+      .onConflictDoNothing();
+  }
+
+  async wasErased(executor: Executor, userId: string): Promise<boolean> {
+    const rows = await executor
+      .select({ userHash: erasedUsers.userHash })
+      .from(erasedUsers)
+      .where(eq(erasedUsers.userHash, erasedUserHash(userId)));
+    return rows.length > 0;
   }
 
   /** The user's customer id at the provider, outside any transaction (a person's export). */
@@ -122,3 +143,5 @@ export class SubscriptionsRepository {
     return rows.map((row) => row.userId);
   }
 }
+
+const erasedUserHash = (userId: string) => createHash('sha256').update(`erased-billing-user:${userId}`).digest('hex');

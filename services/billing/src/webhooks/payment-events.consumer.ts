@@ -43,6 +43,8 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap {
     }
     const handled = await this.processed.once(context, async (tx) => {
       await this.repository.lockUser(tx, userId);
+      // The cancellation an erasure made comes back as an event: the person is gone, nothing is stored again.
+      if (await this.repository.wasErased(tx, userId)) return;
       const subscription = await this.provider.retrieveSubscription(subscriptionId);
       if (!subscription) return;
       await this.announcer.store(tx, userId, subscription);

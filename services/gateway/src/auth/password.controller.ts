@@ -30,6 +30,7 @@ import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
 import { AnonymousCodeClaim } from './anonymous-code-claim.js';
 import { CurrentUserBuilder } from './current-user.builder.js';
 import { SignInAttempts } from './sign-in-attempts.js';
+import { typedEmailDigest } from './typed-email-digest.js';
 
 const codeOf = (error: unknown) => (error instanceof AppError ? error.code : undefined);
 
@@ -162,7 +163,8 @@ export class PasswordController {
     res.redirect(302, '/');
   }
 
-  private async auditRefusedLogin(email: string, client: ReturnType<typeof clientInfo>, code: string | undefined) {
+  private async auditRefusedLogin(typed: string, client: ReturnType<typeof clientInfo>, code: string | undefined) {
+    const email = typedEmailDigest(this.config.SESSION_SECRET, typed);
     if (code === ErrorCodes.RATE_LIMITED) {
       await this.audit.record({ action: AuditActions.loginRateLimited, email, ...client });
       return;

@@ -8,6 +8,7 @@ import {
   emptyPrivacyBodySchema,
   EXPORTS_PER_HOUR,
   exportFileName,
+  personalDataExportSchema,
   PrivacyPatterns,
   type PrivacyStatus,
   privacyStatusSchema,
@@ -27,6 +28,7 @@ import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
 import { RecentAuthenticationGuard } from './recent-authentication.guard.js';
 
 type ReasonBody = z.infer<typeof revokeConsentBodySchema>;
+type DeletionBody = z.infer<typeof requestDeletionBodySchema>;
 type EmptyBody = z.infer<typeof emptyPrivacyBodySchema>;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -53,6 +55,10 @@ export class PrivacyController {
   @ApiOperation({
     summary:
       'Downloads everything held about the person from every service, with an HL7 FHIR International Patient Summary of the current record, as medical-data-export-YYYY-MM-DD.json. 403 REAUTH_REQUIRED without a re-authentication in the last 10 minutes; 429 after 10 in an hour',
+  })
+  @ApiOkResponse({
+    description: 'A download (Content-Disposition: attachment) of this JSON document',
+    standardSchema: personalDataExportSchema,
   })
   async exportData(@SignedIn() session: CurrentSession, @Req() req: Request, @Res() res: Response) {
     const { userId } = session.data;
@@ -91,7 +97,7 @@ export class PrivacyController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.change(PrivacyPatterns.revokeConsent, AuditActions.consentRevoked, session, req, reason);
+    return this.change(PrivacyPatterns.revokeConsent, AuditActions.consentRevoked, session, req, { reason });
   }
 
   @Post('give-consent')
@@ -104,7 +110,7 @@ export class PrivacyController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.change(PrivacyPatterns.giveConsent, AuditActions.consentGiven, session, req, '');
+    return this.change(PrivacyPatterns.giveConsent, AuditActions.consentGiven, session, req, { reason: '' });
   }
 
   @Post('request-deletion')
@@ -112,15 +118,18 @@ export class PrivacyController {
   @UseGuards(RecentAuthenticationGuard)
   @ApiOperation({
     summary:
-      'Schedules the erasure of all the person’s data 30 days out (cancellable until then); 409 when already requested',
+      'Schedules the erasure of all the person’s data 30 days out (cancellable until then), or with `immediate: true` erases it now (the saga runs at once; sessions end when it is done); 409 when already scheduled and not immediate',
   })
   @ApiOkResponse({ standardSchema: privacyStatusSchema })
   requestDeletion(
-    @Body({ schema: requestDeletionBodySchema }) { reason }: ReasonBody,
+    @Body({ schema: requestDeletionBodySchema }) { reason, immediate }: DeletionBody,
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.change(PrivacyPatterns.requestDeletion, AuditActions.deletionRequested, session, req, reason);
+    return this.change(PrivacyPatterns.requestDeletion, AuditActions.deletionRequested, session, req, {
+      reason,
+      immediate,
+    });
   }
 
   @Post('cancel-deletion')
@@ -133,7 +142,7 @@ export class PrivacyController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.change(PrivacyPatterns.cancelDeletion, AuditActions.deletionCancelled, session, req, undefined);
+    return this.change(PrivacyPatterns.cancelDeletion, AuditActions.deletionCancelled, session, req, {});
   }
 
   /** One change and its audit entry; the reason is kept by the privacy service, not in the audit log. */
@@ -142,14 +151,16 @@ export class PrivacyController {
     action: AuditAction,
     session: CurrentSession,
     req: Request,
-    reason: string | undefined,
+    request: { reason?: string; immediate?: boolean },
   ): Promise<PrivacyStatus> {
     const { userId } = session.data;
-    const status = await this.services.request<PrivacyStatus>(
-      pattern,
-      reason === undefined ? { userId } : { userId, reason },
-    );
-    await this.audit.record({ action, userId, ...clientInfo(req) });
+    const status = await this.services.request<PrivacyStatus>(pattern, { userId, ...request });
+    await this.audit.record({
+      action,
+      userId,
+      ...clientInfo(req),
+      ...(request.immediate ? { details: { immediate: true } } : {}),
+    });
     return status;
   }
 }

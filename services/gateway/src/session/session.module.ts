@@ -6,6 +6,6 @@ import { SessionStore } from './session.store.js';
 /** Server-side sessions in Redis, and the guard that asks for one. */
 @Module({
   providers: [SessionStore, SessionService, SessionGuard],
-  exports: [SessionService, SessionGuard],
+  exports: [SessionService, SessionGuard, SessionStore],
 })
 export class SessionModule {}

@@ -34,3 +34,9 @@ export const deletionRequests = privacySchema.table('deletion_requests', {
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 });
 export type DeletionRequestRow = typeof deletionRequests.$inferSelect;
+
+export const erasedSubjects = privacySchema.table('erased_subjects', {
+  subjectHash: text('subject_hash').primaryKey(),
+  pseudonym: uuid('pseudonym').notNull(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -35,6 +35,20 @@ export class DeletionRequestsRepository {
     return row;
   }
 
+  /** Requests deletion now (a pending request too is brought forward to now): the erasure follows at once. */
+  async requestNow(userId: string, reason: string): Promise<DeletionRequestRow> {
+    const now = new Date();
+    const [row] = await this.database.db
+      .insert(deletionRequests)
+      .values({ userId, status: 'requested', reason, requestedAt: now, scheduledAt: now, cancelledAt: null })
+      .onConflictDoUpdate({
+        target: deletionRequests.userId,
+        set: { status: 'requested', reason, requestedAt: now, scheduledAt: now, cancelledAt: null },
+      })
+      .returning();
+    return row!;
+  }
+
   /** Cancels a pending request; undefined when there was none. */
   async cancel(userId: string): Promise<DeletionRequestRow | undefined> {
     const [row] = await this.database.db

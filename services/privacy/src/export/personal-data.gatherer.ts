@@ -6,6 +6,7 @@ import {
   type CartItem,
   IdentityPatterns,
   type Order,
+  type PersonalDataExport,
   type PublicUser,
   type RecordsExport,
   RecordsPatterns,
@@ -15,24 +16,7 @@ import { DATABASE, type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } fro
 import { auditLog, consentEvents, deletionRequests } from '../database/schema.js';
 
 /** Everything held about one person, service by service, as each service describes it. */
-export interface PersonalData {
-  account: PublicUser;
-  records: RecordsExport;
-  billing: BillingExport;
-  cart: CartItem[];
-  orders: Order[];
-  privacy: {
-    consentHistory: Array<{ given: boolean; reason: string; occurredAt: string }>;
-    deletionRequest: {
-      status: string;
-      reason: string;
-      requestedAt: string;
-      scheduledAt: string;
-      cancelledAt: string | null;
-    } | null;
-    auditLog: Array<{ occurredAt: string; action: string; ip: string | null; userAgent: string | null }>;
-  };
-}
+export type PersonalData = Omit<PersonalDataExport, 'exportedAt' | 'format' | 'internationalPatientSummary'>;
 
 /**
  * Asks every service that holds personal data for the person's, at once, over NATS (each answers from its own

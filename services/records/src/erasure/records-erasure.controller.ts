@@ -1,0 +1,37 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { eq, or } from 'drizzle-orm';
+import { type Erased, eraseUserRequestSchema, type EraseUserRequest, RecordsPatterns } from '@medical-qr/contracts';
+import { CONFIG, DATABASE, type DatabaseHandle, ZodPayload } from '@medical-qr/platform';
+import type { RecordsConfig } from '../config.js';
+import { consentWithdrawals, medicalRecords, printedTags } from '../database/schema.js';
+import { EmailIndex } from '../records/email-index.js';
+
+/**
+ * Erasure (privacy's saga): the person's records (their contacts and scan log go with them, by cascade), the codes
+ * made anonymously with their email, their printed tags and their consent mark; in one transaction, idempotent.
+ */
+@Controller()
+export class RecordsErasureController {
+  private readonly emailIndex: EmailIndex;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    @Inject(CONFIG) config: RecordsConfig,
+  ) {
+    this.emailIndex = new EmailIndex(config.EMAIL_INDEX_KEY);
+  }
+
+  @MessagePattern(RecordsPatterns.eraseUser)
+  async erase(@Payload(new ZodPayload(eraseUserRequestSchema)) { userId, email }: EraseUserRequest): Promise<Erased> {
+    await this.database.db.transaction(async (tx) => {
+      const ownRecords = eq(medicalRecords.userId, userId);
+      await tx
+        .delete(medicalRecords)
+        .where(email ? or(ownRecords, eq(medicalRecords.emailIndex, this.emailIndex.of(email))) : ownRecords);
+      await tx.delete(printedTags).where(eq(printedTags.userId, userId));
+      await tx.delete(consentWithdrawals).where(eq(consentWithdrawals.userId, userId));
+    });
+    return { erased: true };
+  }
+}
