@@ -323,7 +323,7 @@ describe('/privacy, signed in', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule deletion' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api!.callsTo('POST /api/privacy/request-deletion')[0]?.body).toEqual({ reason: 'Done' });
+    expect(api!.callsTo('POST /api/privacy/request-deletion')[0]?.body).toEqual({ reason: 'Done', immediate: false });
     expect(visibleToasts()).toEqual([
       {
         type: 'success',
@@ -338,6 +338,26 @@ describe('/privacy, signed in', () => {
     expect(fact(status, 'Reason')).toBe('Done');
     expect(screen.queryByRole('heading', { name: 'Delete all your data' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(within(status).getByRole('heading', { level: 2 })));
+  });
+
+  it('deletes everything now when asked to, says so, and signs out two seconds later', async () => {
+    privacyPage(aStatus(), {
+      'POST /api/privacy/request-deletion': {
+        body: aStatus({ status: 'requested', requestedAt: REQUESTED_AT, scheduledAt: REQUESTED_AT }),
+      },
+      'POST /api/auth/logout': { body: { message: 'Logged out' } },
+    });
+    const remove = await card('Delete all your data');
+    fireEvent.click(within(remove).getByRole('checkbox', { name: /Delete everything now instead/ }));
+    fireEvent.click(within(remove).getByRole('button', { name: 'Delete all my data now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete all your data now?' });
+    expect(dialog.textContent).toContain('This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete now' }));
+
+    await waitFor(() => expect(visibleToasts()[0]?.title).toBe('Your data is being deleted'));
+    expect(api!.callsTo('POST /api/privacy/request-deletion')[0]?.body).toEqual({ reason: '', immediate: true });
+    expect(api!.callsTo('POST /api/auth/logout')).toHaveLength(0);
+    await waitFor(() => expect(api!.callsTo('POST /api/auth/logout')).toHaveLength(1), { timeout: 4000 });
   });
 
   it('cancels a pending deletion, re-authenticating first when asked', async () => {

@@ -12,7 +12,7 @@ import { SignInRequired } from './sign-in-required';
  */
 export function PrivacyRoute() {
   useDocumentTitle('Privacy Controls');
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, logout } = useAuth();
   const [searchParams] = useSearchParams();
 
   if (isLoading) return <ScreenLoading label="Loading your privacy controls…" />;
@@ -28,5 +28,6 @@ export function PrivacyRoute() {
     );
   }
   // Keyed by account: another sign-in starts from that account's own status.
-  return <PrivacyControls key={user.id} reauthDialog={ReauthDialog} />;
+  // An immediate deletion ends the account: signing out goes home.
+  return <PrivacyControls key={user.id} reauthDialog={ReauthDialog} onErased={() => void logout()} />;
 }

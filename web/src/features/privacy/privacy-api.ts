@@ -41,7 +41,7 @@ export const privacyApi = api.injectEndpoints({
       onQueryStarted: (_body, { queryFulfilled, dispatch }) => cacheNewStatus(queryFulfilled, dispatch),
       invalidatesTags: refreshWhenStale,
     }),
-    requestDeletion: build.mutation<PrivacyStatus, { reason: string }>({
+    requestDeletion: build.mutation<PrivacyStatus, { reason: string; immediate?: boolean }>({
       query: (body) => ({ url: '/api/privacy/request-deletion', method: 'POST', body }),
       onQueryStarted: (_body, { queryFulfilled, dispatch }) => cacheNewStatus(queryFulfilled, dispatch),
       invalidatesTags: refreshWhenStale,

@@ -14,7 +14,14 @@ import { ReauthRetryProvider, type ReauthDialogSlotProps } from './reauth-retry'
  * The signed-in privacy screen (SPEC section 2, "Privacy controls"): the account's deletion status, the export,
  * consent, and deleting all data, one card each, then the note that every action is logged.
  */
-export function PrivacyControls({ reauthDialog }: { reauthDialog: ComponentType<ReauthDialogSlotProps> }) {
+export function PrivacyControls({
+  reauthDialog,
+  onErased,
+}: {
+  reauthDialog: ComponentType<ReauthDialogSlotProps>;
+  /** After an immediate deletion, once the person has read that it is under way. */
+  onErased: () => void;
+}) {
   const status = useGetPrivacyStatusQuery();
   const statusHeading = useRef<HTMLHeadingElement>(null);
 
@@ -34,7 +41,7 @@ export function PrivacyControls({ reauthDialog }: { reauthDialog: ComponentType<
             <DeletionStatusCard status={status.data} headingRef={statusHeading} />
             <ExportDataCard />
             <ConsentCard status={status.data} />
-            <DeleteDataCard status={status.data} statusHeading={statusHeading} />
+            <DeleteDataCard status={status.data} statusHeading={statusHeading} onErased={onErased} />
             <PrivacyActionsLogged />
           </div>
         </ReauthRetryProvider>
