@@ -114,6 +114,8 @@ export const privacyJobSchema = z.discriminatedUnion('kind', [
     email: z.string().max(320).optional(),
   }),
   z.strictObject({ kind: z.literal('sweep') }),
+  /** Daily: audit entries past their 6 years go. */
+  z.strictObject({ kind: z.literal('retention') }),
 ]);
 export type PrivacyJob = z.infer<typeof privacyJobSchema>;
 

@@ -7,7 +7,7 @@ import { ConsentService } from './consent/consent.service.js';
 import { DeletionRequestsRepository } from './deletion/deletion-requests.repository.js';
 import { DeletionService } from './deletion/deletion.service.js';
 import { ErasureSaga } from './erasure/erasure.saga.js';
-import { ErasureScheduler } from './erasure/erasure.scheduler.js';
+import { PrivacyJobsScheduler } from './erasure/privacy-jobs.scheduler.js';
 import { PrivacyErasureRepository } from './erasure/privacy-erasure.repository.js';
 import { PrivacyJobsWorker } from './erasure/privacy-jobs.worker.js';
 import { ExportService } from './export/export.service.js';
@@ -29,7 +29,7 @@ import { RecordsClient } from './records/records.client.js';
     PersonalDataGatherer,
     ExportService,
     PrivacyErasureRepository,
-    ErasureScheduler,
+    PrivacyJobsScheduler,
     ErasureSaga,
     PrivacyJobsWorker,
   ],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DELETION_GRACE_DAYS, ErrorCodes, PrivacyMessages } from '@medical-qr/contracts';
 import { AppError } from '@medical-qr/platform';
-import { ErasureScheduler } from '../erasure/erasure.scheduler.js';
+import { PrivacyJobsScheduler } from '../erasure/privacy-jobs.scheduler.js';
 import { DeletionRequestsRepository } from './deletion-requests.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class DeletionService {
   constructor(
     private readonly requests: DeletionRequestsRepository,
-    private readonly erasures: ErasureScheduler,
+    private readonly erasures: PrivacyJobsScheduler,
   ) {}
 
   find(userId: string) {

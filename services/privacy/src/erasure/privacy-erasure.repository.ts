@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import { AuditActions } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle } from '@medical-qr/platform';
 import { auditLog, consentEvents, deletionRequests, erasedSubjects } from '../database/schema.js';
 import { subjectHash } from './subject-hash.js';
+
+/** The terms' retention of the audit log (SPEC section 9); the table's trigger refuses younger deletions. */
+export const AUDIT_RETENTION_YEARS = 6;
 
 /** Privacy's own part of an erasure, and the deletions that are due. */
 @Injectable()
@@ -26,6 +29,8 @@ export class PrivacyErasureRepository {
    */
   async eraseOwn(userId: string): Promise<string> {
     return this.database.db.transaction(async (tx) => {
+      // The one update the audit log allows (its trigger checks that only the id and the email change).
+      await tx.execute(sql`set local privacy.pseudonymising = 'on'`);
       const hash = subjectHash(userId);
       await tx.insert(erasedSubjects).values({ subjectHash: hash, pseudonym: randomUUID() }).onConflictDoNothing();
       const [subject] = await tx.select().from(erasedSubjects).where(eq(erasedSubjects.subjectHash, hash));
@@ -39,6 +44,17 @@ export class PrivacyErasureRepository {
       });
       return subject!.pseudonym;
     });
+  }
+
+  /** Deletes audit entries past the retention (6 years, the terms); answers how many went. */
+  async purgeExpiredAudit(now = new Date()): Promise<number> {
+    const cutoff = new Date(now);
+    cutoff.setUTCFullYear(cutoff.getUTCFullYear() - AUDIT_RETENTION_YEARS);
+    const deleted = await this.database.db
+      .delete(auditLog)
+      .where(lt(auditLog.occurredAt, cutoff))
+      .returning({ id: auditLog.id });
+    return deleted.length;
   }
 
   /** The pseudonym an erased person's audit entries are written under; undefined for anyone not erased. */

@@ -5,14 +5,17 @@ import { PrivacyErasureRepository } from './privacy-erasure.repository.js';
 
 /** How often the sweep looks for deletions whose day has come. */
 const SWEEP_INTERVAL_MS = 60_000;
+/** The audit log's retention runs once a day. */
+const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Queues erasures: one job per person (its id keeps it single while it waits or runs), retried with doubling waits
- * for about an hour; a job that still fails is dropped, and the next sweep queues it again while the request
- * stands, so the erasure is tried until every service has agreed.
+ * Queues the privacy service's jobs: the periodic sweep and audit retention, and erasures. An erasure is one job per
+ * person (its id keeps it single while it waits or runs), retried with doubling waits for about an hour; a job that
+ * still fails is dropped, and the next sweep queues it again while the request stands, so the erasure is tried until
+ * every service has agreed.
  */
 @Injectable()
-export class ErasureScheduler implements OnModuleInit {
+export class PrivacyJobsScheduler implements OnModuleInit {
   constructor(
     @InjectQueue(Queues.privacyErasure) private readonly queue: JobQueue<PrivacyJob>,
     private readonly repository: PrivacyErasureRepository,
@@ -20,6 +23,7 @@ export class ErasureScheduler implements OnModuleInit {
 
   async onModuleInit() {
     await this.queue.repeat('sweep', SWEEP_INTERVAL_MS, { kind: 'sweep' });
+    await this.queue.repeat('retention', RETENTION_INTERVAL_MS, { kind: 'retention' });
   }
 
   /** Queues one person's erasure now (immediate deletion, or a sweep that found it due). */
