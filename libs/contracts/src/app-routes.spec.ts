@@ -37,6 +37,8 @@ describe('app route patterns', () => {
       '/privacy',
       '/privacy-controls',
       '/Privacy/',
+      '/demo-privacy',
+      '/login',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: true });
     }
@@ -55,7 +57,7 @@ describe('app route patterns', () => {
       '/contact',
       '/privacy/extra',
       '/privacy-control',
-      '/demo-privacy',
+      '/demo-privacy/extra',
     ]) {
       expect({ path, served: isServedAppPath(path) }).toEqual({ path, served: false });
     }

@@ -59,6 +59,8 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.contactUs,
   AppRoutes.privacy,
   AppRoutes.privacyControls,
+  AppRoutes.demoPrivacy,
+  AppRoutes.login,
 ];
 
 /** Whether a path matches a pattern as the web's router matches it: case-insensitive, a trailing slash allowed. */

@@ -43,9 +43,22 @@ describe('document titles', () => {
     ['/contact-us', 'Contact Us · Medical QR'],
     ['/privacy', 'Privacy Controls · Medical QR'],
     ['/privacy-controls', 'Privacy Controls · Medical QR'],
+    ['/demo-privacy', 'Privacy Controls · Medical QR'],
   ])('%s is titled "%s"', async (path, title) => {
     renderApp(path);
     await screen.findAllByRole('heading', { level: 1 });
     expect(document.title).toBe(title);
+  });
+});
+
+describe('/login', () => {
+  it('opens the sign-in dialog on the home page', async () => {
+    const network = stubFetch();
+    try {
+      renderApp('/login');
+      expect(await screen.findByRole('dialog', { name: 'Welcome to Medical QR' })).toBeTruthy();
+    } finally {
+      network.restore();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { ScreenLoading } from '../components/ui/screen-loading';
 import { paths } from '../lib/paths';
@@ -74,6 +74,10 @@ export const routes: RouteObject[] = [
       { path: paths.contactUs.path, element: onDemand(ContactUsRoute) },
       { path: paths.privacy.path, element: onDemand(PrivacyRoute) },
       { path: paths.privacyControls.path, element: onDemand(PrivacyRoute) },
+      // Where a session that ended mid-action lands: the privacy screen's sign-in prompt, with the demo account.
+      { path: paths.demoPrivacy.path, element: onDemand(PrivacyRoute) },
+      // A link to /login opens the sign-in dialog on the home page.
+      { path: paths.login.path, element: <Navigate to={paths.home.getHref({ login: true })} replace /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

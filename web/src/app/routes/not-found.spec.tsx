@@ -19,8 +19,8 @@ describe('not-found page', () => {
     expect(screen.getByText('If this is an emergency, call 911 or your local emergency number.')).toBeTruthy();
   });
 
-  it('covers screens that are not built yet', () => {
-    renderApp('/demo-privacy');
+  it('covers paths next to real screens', () => {
+    renderApp('/demo-privacy/extra');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });
