@@ -109,6 +109,26 @@ describe('registration, verification, sign-in and sign-out', () => {
     });
   });
 
+  it('keeps no email, name or phone of an account in clear in its row', async () => {
+    const client = new HttpClient();
+    const email = uniqueEmail('at-rest');
+    const registered = await register(client, email);
+    expect(registered.status).toBe(201);
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query('select * from identity.users where id = $1', [registered.body.user.id]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ email: null, email_index: expect.any(String) });
+      const raw = JSON.stringify(rows[0]).toLowerCase();
+      expect(raw).not.toContain(email.toLowerCase());
+      expect(raw).not.toContain(email.split('@')[0]!.toLowerCase());
+      for (const clear of ['rosa', 'parks', '555']) expect(raw).not.toContain(clear);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('says what is wrong with bad input, in the spec’s words, and never answers 500', async () => {
     const client = new HttpClient();
     const cases: Array<[string, unknown, number, string]> = [

@@ -1,5 +1,6 @@
 export * from './config/env-schemas.js';
 export * from './config/load-config.js';
+export * from './crypto/email-index.js';
 export * from './crypto/field-cipher.js';
 export * from './db/database.js';
 export * from './db/ensure-database.js';

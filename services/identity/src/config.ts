@@ -10,6 +10,8 @@ export const identityEnvSchema = baseEnvSchema.extend({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587'),
   MAIL_FROM: z.string().min(3).default('Medical QR <no-reply@medicalqr.local>'),
+  /** Keys the email index accounts are found by (the emails themselves are encrypted); keep it, or no one signs in. */
+  EMAIL_INDEX_KEY: z.string().min(32, 'must be at least 32 characters of random text'),
   /** When true, new accounts must follow the emailed link before signing in. */
   EMAIL_VERIFICATION: flag.default(true),
   /** When true, a seeded demo account can sign in without a password (local and test runs only). */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
-import { CONFIG, EventsModule, QueueModule, processedEventsProvider } from '@medical-qr/platform';
+import { CONFIG, EmailIndex, EventsModule, QueueModule, processedEventsProvider } from '@medical-qr/platform';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import type { IdentityConfig } from './config.js';
@@ -8,6 +8,7 @@ import { MailSender } from './mail/mail-sender.js';
 import { PasswordHasher } from './passwords/password-hasher.js';
 import { ScanAlertsConsumer } from './scan-alerts/scan-alerts.consumer.js';
 import { EmailTokensRepository } from './tokens/email-tokens.repository.js';
+import { EmailSealer } from './users/email-sealer.js';
 import { UsersRepository } from './users/users.repository.js';
 import { IdentityErasureController } from './erasure/identity-erasure.controller.js';
 
@@ -18,6 +19,7 @@ import { IdentityErasureController } from './erasure/identity-erasure.controller
   providers: [
     AccountsService,
     UsersRepository,
+    EmailSealer,
     EmailTokensRepository,
     MailSender,
     processedEventsProvider('identity'),
@@ -26,6 +28,11 @@ import { IdentityErasureController } from './erasure/identity-erasure.controller
       provide: PasswordHasher,
       inject: [CONFIG],
       useFactory: (config: IdentityConfig) => new PasswordHasher(config.PASSWORD_HASH_CONCURRENCY),
+    },
+    {
+      provide: EmailIndex,
+      inject: [CONFIG],
+      useFactory: (config: IdentityConfig) => new EmailIndex(config.EMAIL_INDEX_KEY),
     },
   ],
 })

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { PublicUser } from '@medical-qr/contracts';
-import { DATABASE, FIELD_CIPHER, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
+import { DATABASE, EmailIndex, FIELD_CIPHER, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { users, type UserRow } from '../database/schema.js';
 
 /** A user as the service works with it: names and phone decrypted. */
@@ -46,16 +46,28 @@ export function toPublicUser(user: User): PublicUser {
   };
 }
 
-/** Reads and writes users, encrypting names and phone numbers with the row id as context. */
+/** The email's ciphertext is bound to its row, and apart from the names'. */
+const emailContext = (userId: string) => `${userId}/email`;
+
+/**
+ * Reads and writes users: the email as a keyed hash (found by) and a ciphertext (read back), names and phone
+ * numbers encrypted, each with the row id as context.
+ */
 @Injectable()
 export class UsersRepository {
   constructor(
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(FIELD_CIPHER) private readonly cipher: FieldCipher,
+    private readonly emailIndex: EmailIndex,
   ) {}
 
   async findByEmail(email: string): Promise<User | undefined> {
-    const [row] = await this.database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    const lower = email.trim().toLowerCase();
+    // A row not sealed yet is found by its plain email.
+    const [row] = await this.database.db
+      .select()
+      .from(users)
+      .where(or(eq(users.emailIndex, this.emailIndex.of(lower)), eq(users.email, lower)));
     return row && this.decrypt(row);
   }
 
@@ -76,7 +88,8 @@ export class UsersRepository {
       .insert(users)
       .values({
         id,
-        email: user.email.toLowerCase(),
+        emailIndex: this.emailIndex.of(user.email),
+        emailCiphertext: this.cipher.encrypt(user.email.trim().toLowerCase(), emailContext(id)),
         passwordHash: user.passwordHash,
         firstName: this.cipher.encrypt(user.firstName, id),
         lastName: this.cipher.encrypt(user.lastName, id),
@@ -85,7 +98,7 @@ export class UsersRepository {
         emailVerifiedAt: user.emailVerified ? new Date() : null,
         isDemo: user.isDemo ?? false,
       })
-      .onConflictDoNothing({ target: users.email })
+      .onConflictDoNothing({ target: users.emailIndex })
       .returning();
     return row && this.decrypt(row);
   }
@@ -122,10 +135,30 @@ export class UsersRepository {
       .where(eq(users.id, id));
   }
 
+  /** Seals up to `limit` rows that still hold their email in clear; answers how many it sealed. */
+  async sealPlainEmails(limit: number): Promise<number> {
+    const rows = await this.database.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(isNotNull(users.email))
+      .limit(limit);
+    for (const row of rows) {
+      await this.database.db
+        .update(users)
+        .set({
+          emailIndex: this.emailIndex.of(row.email!),
+          emailCiphertext: this.cipher.encrypt(row.email!, emailContext(row.id)),
+          email: null,
+        })
+        .where(eq(users.id, row.id));
+    }
+    return rows.length;
+  }
+
   private decrypt(row: UserRow): User {
     return {
       id: row.id,
-      email: row.email,
+      email: row.emailCiphertext ? this.cipher.decrypt(row.emailCiphertext, emailContext(row.id)) : row.email!,
       passwordHash: row.passwordHash,
       firstName: this.cipher.decrypt(row.firstName, row.id),
       lastName: this.cipher.decrypt(row.lastName, row.id),

@@ -2,10 +2,9 @@ import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { eq, or } from 'drizzle-orm';
 import { type Erased, eraseUserRequestSchema, type EraseUserRequest, RecordsPatterns } from '@medical-qr/contracts';
-import { CONFIG, DATABASE, type DatabaseHandle, ZodPayload } from '@medical-qr/platform';
+import { CONFIG, DATABASE, type DatabaseHandle, EmailIndex, ZodPayload } from '@medical-qr/platform';
 import type { RecordsConfig } from '../config.js';
 import { consentWithdrawals, medicalRecords, printedTags } from '../database/schema.js';
-import { EmailIndex } from '../records/email-index.js';
 
 /**
  * Erasure (privacy's saga): the person's records (their contacts and scan log go with them, by cascade), the codes

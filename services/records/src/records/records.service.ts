@@ -10,12 +10,11 @@ import {
   type MedicalForm,
   type MedicalRecord,
 } from '@medical-qr/contracts';
-import { AppError, CONFIG } from '@medical-qr/platform';
+import { AppError, CONFIG, EmailIndex } from '@medical-qr/platform';
 import type { RecordsConfig } from '../config.js';
 import { ExpiryScheduler } from '../expiry/expiry.scheduler.js';
 import { PremiumStatusClient } from '../premium/premium-status.client.js';
 import { qrPng } from '../qr/qr-image.js';
-import { EmailIndex } from './email-index.js';
 import { newEmergencyToken } from './emergency-token.js';
 import { cardUrlFor, toMedicalRecord } from './record-views.js';
 import { RecordsRepository, type StoredRecord } from './records.repository.js';

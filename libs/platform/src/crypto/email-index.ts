@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * A keyed hash of an email: lets "one free code per email" be checked by the database without
- * the email in clear, and without the dictionary attack a plain hash would allow.
+ * A keyed hash of an email (EMAIL_INDEX_KEY): lets the database find an account by its email, or check "one free
+ * code per email", without the email in clear, and without the dictionary attack a plain hash would allow.
  */
 export class EmailIndex {
   constructor(private readonly key: string) {}
