@@ -4,6 +4,7 @@ export * from './crypto/email-index.js';
 export * from './crypto/field-cipher.js';
 export * from './db/database.js';
 export * from './db/ensure-database.js';
+export * from './db/in-batches.js';
 export * from './db/migrations.js';
 export * from './errors/app-error.js';
 export * from './errors/rpc-exception.filter.js';

@@ -1,9 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER } from '@medical-qr/platform';
+import { inBatches, LOGGER } from '@medical-qr/platform';
 import { UsersRepository } from './users.repository.js';
-
-const BATCH = 500;
 
 /**
  * At start, seals the emails that accounts made before migration 0004 hold in clear (a keyed hash and a
@@ -18,8 +16,7 @@ export class EmailSealer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    let sealed = 0;
-    for (let count = BATCH; count === BATCH; sealed += count) count = await this.users.sealPlainEmails(BATCH);
+    const sealed = await inBatches((limit) => this.users.sealPlainEmails(limit));
     if (sealed > 0) this.logger.info({ sealed }, 'plain account emails sealed');
   }
 }

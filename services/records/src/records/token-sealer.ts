@@ -1,9 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER } from '@medical-qr/platform';
+import { inBatches, LOGGER } from '@medical-qr/platform';
 import { RecordsRepository } from './records.repository.js';
-
-const BATCH = 500;
 
 /**
  * At start, seals the card tokens that rows written before migration 0003 hold in clear (a keyed
@@ -17,8 +15,7 @@ export class TokenSealer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    let sealed = 0;
-    for (let count = BATCH; count === BATCH; sealed += count) count = await this.records.sealPlainTokens(BATCH);
+    const sealed = await inBatches((limit) => this.records.sealPlainTokens(limit));
     if (sealed > 0) this.logger.info({ sealed }, 'plain card tokens sealed');
   }
 }
