@@ -32,6 +32,23 @@ describe('Google sign-in through the local stand-in', () => {
     expect((await again.get('/api/auth/user')).body.id).toBe(me.body.id);
   });
 
+  it('re-authenticates the signed-in person through Google, asking Google to sign them in again', async () => {
+    const client = new HttpClient();
+    const email = uniqueEmail('google-reauth');
+    await signInWithGoogle(client, email, '/api/auth/google');
+    const session = (await client.get('/api/auth/user')).body;
+
+    const begin = await client.get('/api/auth/google?reauth=1&redirect=/privacy');
+    const authorize = new URL(begin.location!);
+    expect([authorize.searchParams.get('prompt'), authorize.searchParams.get('max_age')]).toEqual(['login', '0']);
+    expect(await signInWithGoogle(client, email, '/api/auth/google?reauth=1&redirect=/privacy')).toBe('/privacy');
+
+    const after = (await client.get('/api/auth/user')).body;
+    // The same account and session, now re-authenticated for 10 minutes.
+    expect(after.id).toBe(session.id);
+    expect(Date.parse(after.reauthenticatedUntil)).toBeGreaterThan(Date.now() + 9 * 60 * 1000);
+  });
+
   it('links Google to an existing password account with the same email', async () => {
     const client = new HttpClient();
     const email = uniqueEmail('linked');

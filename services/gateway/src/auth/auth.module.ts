@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { AnonymousCodeClaim } from './anonymous-code-claim.js';
@@ -7,6 +8,8 @@ import { CurrentUserBuilder } from './current-user.builder.js';
 import { GoogleController } from './google.controller.js';
 import { GoogleOAuthClient } from './google-oauth.client.js';
 import { GoogleOAuthState } from './google-oauth-state.js';
+import { GoogleSignInGuard } from './google-sign-in.guard.js';
+import { GoogleStrategy } from './google.strategy.js';
 import { PasswordController } from './password.controller.js';
 import { PremiumStatusReader } from './premium-status.reader.js';
 import { ReauthController } from './reauth.controller.js';
@@ -16,7 +19,8 @@ import { SignInAttempts } from './sign-in-attempts.js';
 
 /** Accounts over HTTP: who is signed in, password and demo sign-in, recovery, Google, re-authentication. */
 @Module({
-  imports: [SessionModule, RateLimitModule],
+  // No passport session: the gateway's own session service signs the person in (Redis, with id rotation).
+  imports: [SessionModule, RateLimitModule, PassportModule.register({ session: false })],
   controllers: [CurrentUserController, PasswordController, RecoveryController, GoogleController, ReauthController],
   providers: [
     AnonymousCodeClaim,
@@ -26,6 +30,8 @@ import { SignInAttempts } from './sign-in-attempts.js';
     Reauthentication,
     GoogleOAuthClient,
     GoogleOAuthState,
+    GoogleStrategy,
+    GoogleSignInGuard,
   ],
 })
 export class AuthModule {}

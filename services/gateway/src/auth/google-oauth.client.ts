@@ -5,7 +5,6 @@ import { AppError } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 
-const tokenResponseSchema = z.object({ access_token: z.string().min(1) });
 const userInfoSchema = z.object({
   sub: z.string().min(1),
   email: z.string().min(3),
@@ -15,8 +14,8 @@ const userInfoSchema = z.object({
 });
 
 /**
- * The OAuth 2.0 authorization-code flow against Google (or its local stand-in, by URL): the
- * consent URL, then code → access token → userinfo. The `state` lives in GoogleOAuthState beside it.
+ * Google (or its local stand-in, by URL) beyond what passport does (GoogleStrategy sends the person to Google and
+ * exchanges the code): whether it is configured, and who an access token belongs to.
  */
 @Injectable()
 export class GoogleOAuthClient {
@@ -26,34 +25,10 @@ export class GoogleOAuthClient {
     return Boolean(this.config.GOOGLE_CLIENT_ID && this.config.GOOGLE_CLIENT_SECRET);
   }
 
-  authorizationUrl(options: { redirectUri: string; state: string; reauth: boolean }): string {
-    const url = new URL(this.config.GOOGLE_AUTH_URL);
-    url.searchParams.set('client_id', this.config.GOOGLE_CLIENT_ID!);
-    url.searchParams.set('redirect_uri', options.redirectUri);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', 'openid email profile');
-    url.searchParams.set('state', options.state);
-    // Re-authentication must see the person sign in again, not reuse Google's own session.
-    url.searchParams.set('prompt', options.reauth ? 'login' : 'select_account');
-    if (options.reauth) url.searchParams.set('max_age', '0');
-    return url.toString();
-  }
-
-  async identify(code: string, redirectUri: string): Promise<GoogleSignInRequest> {
-    const tokenResponse = await this.call(this.config.GOOGLE_TOKEN_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        client_id: this.config.GOOGLE_CLIENT_ID!,
-        client_secret: this.config.GOOGLE_CLIENT_SECRET!,
-      }),
-    });
-    const { access_token } = tokenResponseSchema.parse(tokenResponse);
+  /** Who the access token speaks for: Google's userinfo, as identity takes it. */
+  async userInfo(accessToken: string): Promise<GoogleSignInRequest> {
     const info = userInfoSchema.parse(
-      await this.call(this.config.GOOGLE_USERINFO_URL, { headers: { authorization: `Bearer ${access_token}` } }),
+      await this.call(this.config.GOOGLE_USERINFO_URL, { headers: { authorization: `Bearer ${accessToken}` } }),
     );
     return {
       sub: info.sub,

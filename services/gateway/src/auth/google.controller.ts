@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -12,14 +12,14 @@ import {
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { asOpenApi } from '../docs/openapi-schema.js';
-import { appUrl } from '../http/app-url.js';
 import { clientInfo } from '../http/client-info.js';
 import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
 import { SessionService } from '../session/session.service.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
-import { GoogleOAuthClient } from './google-oauth.client.js';
-import { type GoogleSignInIntent, GoogleOAuthState } from './google-oauth-state.js';
+import type { GoogleSignInIntent } from './google-oauth-state.js';
+import { type GoogleOutcome, GoogleSignInGuard } from './google-sign-in.guard.js';
+import { GOOGLE_STATE_REFUSED } from './google-state.store.js';
 import { Reauthentication } from './reauthentication.js';
 import { setSignInHint } from './sign-in-hints.js';
 import { AnonymousCodeClaim } from './anonymous-code-claim.js';
@@ -27,7 +27,10 @@ import { AnonymousCodeClaim } from './anonymous-code-claim.js';
 const backToSignIn = (res: Response, message: string) =>
   res.redirect(302, `/?login=true&error=${encodeURIComponent(message)}`);
 
-/** Google sign-in (and re-authentication through Google): off to Google, and back. */
+/**
+ * Google sign-in (and re-authentication through Google), through passport's guard (GoogleSignInGuard and
+ * GoogleStrategy): off to Google, and back; the gateway's own session service signs the person in.
+ */
 @ApiTags('auth')
 @Controller('auth/google')
 export class GoogleController {
@@ -36,14 +39,13 @@ export class GoogleController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
     private readonly sessions: SessionService,
-    private readonly google: GoogleOAuthClient,
-    private readonly oauthState: GoogleOAuthState,
     private readonly reauthentication: Reauthentication,
     private readonly claims: AnonymousCodeClaim,
   ) {}
 
   @Get()
   @PublicRateLimit(PublicBuckets.signIn)
+  @UseGuards(GoogleSignInGuard)
   @ApiOperation({ summary: 'Starts Google sign-in; `redirect` is the local path to return to' })
   @ApiQuery({
     name: 'redirect',
@@ -58,46 +60,46 @@ export class GoogleController {
     schema: { type: 'string', enum: ['1'] },
   })
   @ApiFoundResponse({ description: "To Google's consent page (or back to sign-in when Google is not configured)" })
-  async start(
-    @Query('redirect') redirect: unknown,
-    @Query('reauth') reauth: unknown,
-    @Req() req: Request,
-    @Res() res: Response,
-  ) {
-    if (!this.google.enabled) return backToSignIn(res, 'Google sign-in is not available right now.');
-    const target = localRedirectSchema.safeParse(typeof redirect === 'string' && redirect ? redirect : '/');
-    const intent = { redirect: target.success ? target.data : '/', reauth: reauth === '1' };
-    const state = await this.oauthState.begin(req, res, intent);
-    res.redirect(
-      302,
-      this.google.authorizationUrl({ redirectUri: this.callbackUrl(req), state, reauth: intent.reauth }),
-    );
+  start(@Req() req: Request & { user?: GoogleOutcome }, @Res() res: Response) {
+    // Here only when the guard did not send the person to Google.
+    if (req.user?.kind === 'unavailable') return backToSignIn(res, 'Google sign-in is not available right now.');
+    backToSignIn(res, 'Google sign-in failed. Please try again.');
   }
 
   @Get('callback')
+  @UseGuards(GoogleSignInGuard)
   @ApiOperation({ summary: 'Where Google returns; signs in and redirects to the path given at the start' })
   @ApiQuery({ name: 'state', required: true, schema: { type: 'string' } })
   @ApiQuery({ name: 'code', required: false, schema: { type: 'string' } })
   @ApiQuery({ name: 'error', required: false, schema: { type: 'string' } })
   @ApiFoundResponse({ description: 'To the page given at the start, signed in; or back to sign-in with the reason' })
-  async callback(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
-    const intent = await this.oauthState.consume(req, res, query.state);
-    if (!intent) return backToSignIn(res, 'Google sign-in expired or was started elsewhere. Please try again.');
-    if (typeof query.error === 'string') return backToSignIn(res, 'Google sign-in was cancelled.');
-    if (typeof query.code !== 'string' || !query.code)
-      return backToSignIn(res, 'Google did not confirm the sign-in. Please try again.');
+  async callback(@Req() req: Request & { user?: GoogleOutcome }, @Res() res: Response) {
+    const outcome = req.user;
+    if (outcome?.kind === 'unavailable') return backToSignIn(res, 'Google sign-in is not available right now.');
+    if (typeof req.query.error === 'string') return backToSignIn(res, 'Google sign-in was cancelled.');
+    if (outcome?.kind !== 'signed-in') {
+      if (outcome?.message === GOOGLE_STATE_REFUSED) return backToSignIn(res, GOOGLE_STATE_REFUSED);
+      if (!outcome?.error) return backToSignIn(res, 'Google did not confirm the sign-in. Please try again.');
+      return this.refuse(req, res, outcome.error);
+    }
     try {
-      const identity = await this.google.identify(query.code, this.callbackUrl(req));
-      const { user, firstSignIn } = await this.services.request<SignInReply>(IdentityPatterns.googleSignIn, identity);
-      const signedIn = await this.complete(user, intent, req, res);
+      const { user, firstSignIn } = await this.services.request<SignInReply>(
+        IdentityPatterns.googleSignIn,
+        outcome.identity,
+      );
+      const signedIn = await this.complete(user, outcome.intent, req, res);
       // The page it lands on welcomes a newcomer, or the person back.
       const welcome = firstSignIn ? SignInLanding.welcomeNew : SignInLanding.welcomeBack;
       if (signedIn) setSignInHint(req, res, this.config, SignInLanding.welcomeCookie, welcome);
-      res.redirect(302, intent.redirect);
+      res.redirect(302, outcome.intent.redirect);
     } catch (error) {
-      await this.audit.record({ action: AuditActions.loginFailed, ...clientInfo(req), details: { method: 'google' } });
-      backToSignIn(res, error instanceof AppError ? error.message : 'Google sign-in failed. Please try again.');
+      await this.refuse(req, res, error);
     }
+  }
+
+  private async refuse(req: Request, res: Response, error: unknown) {
+    await this.audit.record({ action: AuditActions.loginFailed, ...clientInfo(req), details: { method: 'google' } });
+    backToSignIn(res, error instanceof AppError ? error.message : 'Google sign-in failed. Please try again.');
   }
 
   /**
@@ -120,9 +122,5 @@ export class GoogleController {
       ...clientInfo(req),
     });
     return true;
-  }
-
-  private callbackUrl(req: Request) {
-    return `${appUrl(req, this.config)}/api/auth/google/callback`;
   }
 }
