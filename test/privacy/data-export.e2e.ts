@@ -40,7 +40,10 @@ describe('GET /api/privacy/export-data', () => {
 
     const response = await eventually(
       () => client.get('/api/privacy/export-data'),
-      (reply) => reply.status === 200 && reply.body.records.scanLog.length > 0,
+      (reply) =>
+        reply.status === 200 &&
+        reply.body.records.scanLog.length > 0 &&
+        reply.body.privacy.auditLog.some((entry: { action: string }) => entry.action === 'records.card.viewed'),
     );
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${exportFileName(new Date())}"`);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -68,7 +71,12 @@ describe('GET /api/privacy/export-data', () => {
     ]);
     expect(exported.privacy.deletionRequest).toMatchObject({ status: 'requested', reason: 'Leaving' });
     expect(exported.privacy.auditLog.map((entry: { action: string }) => entry.action)).toEqual(
-      expect.arrayContaining(['auth.registered', 'records.record.created', 'privacy.consent.revoked']),
+      expect.arrayContaining([
+        'auth.registered',
+        'records.record.created',
+        'records.card.viewed',
+        'privacy.consent.revoked',
+      ]),
     );
 
     // The IPS document: a Composition with the three required sections, each pointing at resources in the bundle.

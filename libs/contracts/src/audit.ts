@@ -16,6 +16,7 @@ export const AuditActions = {
   recordCreated: 'records.record.created',
   recordUpdated: 'records.record.updated',
   recordDeleted: 'records.record.deleted',
+  cardViewed: 'records.card.viewed',
   consentRevoked: 'privacy.consent.revoked',
   consentGiven: 'privacy.consent.given',
   deletionRequested: 'privacy.deletion.requested',

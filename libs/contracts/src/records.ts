@@ -139,7 +139,11 @@ const owner = z.strictObject({ userId: z.uuid() });
 /** Where card links point: PUBLIC_BASE_URL, or the origin the request came to. */
 const appUrl = z.url().max(200);
 /** What a card view records about the viewer: the browser's own description, cut short. */
-const viewer = z.strictObject({ userAgent: z.string().max(512).default('') });
+/** Who opened a card, for the scan log (a coarse browser only) and the audit log (address and browser). */
+const viewer = z.strictObject({
+  userAgent: z.string().max(512).default(''),
+  ip: z.string().max(64).optional(),
+});
 
 export const listRecordsRequestSchema = owner.extend({ appUrl });
 export const activeRecordRequestSchema = owner.extend({ appUrl });

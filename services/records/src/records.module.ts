@@ -23,6 +23,7 @@ import { ConsentRepository } from './consent/consent.repository.js';
 import { RecordsErasureController } from './erasure/records-erasure.controller.js';
 import { RecordsExportController } from './export/records-export.controller.js';
 import { RecordsExportService } from './export/records-export.service.js';
+import { auditTrailProvider } from './audit-trail.js';
 
 /** Medical records, contacts, QR images, expiry (following the owner's premium), printed tags, the public card and the scan log. */
 @Module({
@@ -37,6 +38,7 @@ import { RecordsExportService } from './export/records-export.service.js';
     RecordsErasureController,
   ],
   providers: [
+    auditTrailProvider,
     {
       provide: TokenIndex,
       inject: [CONFIG],

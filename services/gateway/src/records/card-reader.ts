@@ -7,6 +7,7 @@ import { appUrl } from '../http/app-url.js';
 import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { PublicLimits } from '../rate-limit/public-limits.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
+import { clientInfo } from '../http/client-info.js';
 
 /**
  * Asks the records service for a card, as the JSON routes and the server-rendered page both do (so every view is
@@ -27,7 +28,7 @@ export class CardReader {
       if (!EMERGENCY_TOKEN_PATTERN.test(token)) throw new AppError(ErrorCodes.NOT_FOUND, notFound);
       return await this.services.request<EmergencyCard>(pattern, {
         token,
-        viewer: { userAgent: (req.get('user-agent') ?? '').slice(0, 512) },
+        viewer: { userAgent: (req.get('user-agent') ?? '').slice(0, 512), ip: clientInfo(req).ip ?? undefined },
         appUrl: appUrl(req, this.config),
       });
     } catch (error) {

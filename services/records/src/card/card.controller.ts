@@ -14,11 +14,11 @@ export class CardController {
 
   @MessagePattern(RecordsPatterns.card)
   card(@Payload(new ZodPayload(cardRequestSchema)) { token, viewer, appUrl }: CardRequest) {
-    return this.cards.card(token, { userAgent: viewer.userAgent, appUrl });
+    return this.cards.card(token, { userAgent: viewer.userAgent, ip: viewer.ip, appUrl });
   }
 
   @MessagePattern(RecordsPatterns.emergency)
   emergency(@Payload(new ZodPayload(cardRequestSchema)) { token, viewer, appUrl }: CardRequest) {
-    return this.cards.emergency(token, { userAgent: viewer.userAgent, appUrl });
+    return this.cards.emergency(token, { userAgent: viewer.userAgent, ip: viewer.ip, appUrl });
   }
 }

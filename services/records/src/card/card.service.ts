@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
+  AuditActions,
   DurableEvents,
   ErrorCodes,
   RecordsMessages,
@@ -9,7 +10,8 @@ import {
   type CardScannedEvent,
   type EmergencyCard,
 } from '@medical-qr/contracts';
-import { AppError, EVENT_BUS, type EventBus, LOGGER } from '@medical-qr/platform';
+import { AppError, type AuditTrail, EVENT_BUS, type EventBus, LOGGER } from '@medical-qr/platform';
+import { AUDIT_TRAIL } from '../audit-trail.js';
 import { toEmergencyCard } from '../records/record-views.js';
 import { RecordsRepository, type StoredRecord } from '../records/records.repository.js';
 import { ConsentRepository } from '../consent/consent.repository.js';
@@ -24,6 +26,8 @@ type Opened = { record: StoredRecord } | 'unknown' | 'expired';
 /** Who opened a card, as far as the alert and the log need to know. */
 export interface CardView {
   userAgent: string;
+  /** The viewer's address, for the audit log only. */
+  ip?: string;
   /** The site it was opened on, for the alert's link. */
   appUrl: string;
 }
@@ -37,6 +41,7 @@ export class CardService {
     private readonly consent: ConsentRepository,
     @Inject(EVENT_BUS) private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -81,6 +86,14 @@ export class CardService {
     const viewer = coarseUserAgent(view.userAgent);
     void (async () => {
       await this.records.logScan(record.id, viewer, source);
+      // Every card view is audited (SPEC section 9), under the owner's id; the token never is.
+      await this.audit.record({
+        action: AuditActions.cardViewed,
+        userId: record.userId,
+        ip: view.ip ?? null,
+        userAgent: view.userAgent.slice(0, 300),
+        details: { recordId: record.id, source },
+      });
       // Premium records never expire; only their owners get scan alerts.
       if (!record.userId || record.expiresAt !== null) return;
       if (!(await this.records.claimScanAlert(record.id, SCAN_ALERT_INTERVAL_MS))) return;

@@ -9,7 +9,7 @@ import {
   type MedicalForm,
   type MedicalFormInput,
 } from '@medical-qr/contracts';
-import { AppError, type EventBus } from '@medical-qr/platform';
+import { AppError, type AuditTrail, type EventBus } from '@medical-qr/platform';
 import { CardService } from '../card/card.service.js';
 import { ConsentRepository } from '../consent/consent.repository.js';
 import type { RecordsConfig } from '../config.js';
@@ -73,10 +73,11 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     const config = { EMAIL_INDEX_KEY: 'k'.repeat(32), QR_TTL_USER: 10 * DAY } as RecordsConfig;
     const events = { publish: async () => undefined } as unknown as EventBus;
     const logger = { error: () => undefined } as unknown as Logger;
+    const audit = { record: async () => undefined } as unknown as AuditTrail;
     tags = new TagsService(tagsRepository);
     records = new RecordsService(testDatabase.records, premium, expiry, config);
     consent = new ConsentRepository(database);
-    cards = new CardService(testDatabase.records, tagsRepository, consent, events, logger);
+    cards = new CardService(testDatabase.records, tagsRepository, consent, events, logger, audit);
   });
   afterAll(async () => {
     await testDatabase?.close();
