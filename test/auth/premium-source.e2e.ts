@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
+import { natsConnectionOptions } from '@medical-qr/platform';
 import { billingStandIn } from '../support/billing-stand-in.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 
@@ -26,7 +27,7 @@ describe('premium comes from billing', () => {
 
   beforeAll(async () => {
     system = await startIsolatedStack('premium-source', { EMAIL_VERIFICATION: 'false', DEMO_LOGIN: 'true' });
-    nats = await connect({ servers: system.env.NATS_URL });
+    nats = await connect(natsConnectionOptions(system.nats.admin, 'premium-source-test'));
     // Only the stand-in answers for billing from here on.
     const billing = system.stack.processes.get('billing')!;
     billing.kill('SIGTERM');

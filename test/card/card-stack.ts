@@ -1,6 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { MedicalFormInput } from '@medical-qr/contracts';
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
+import { natsConnectionOptions } from '@medical-qr/platform';
 import { billingStandIn } from '../support/billing-stand-in.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 
@@ -29,7 +30,7 @@ export async function startCardStack(label: string, overrides: NodeJS.ProcessEnv
   });
   let nats: NatsConnection | undefined;
   try {
-    nats = await connect({ servers: system.env.NATS_URL });
+    nats = await connect(natsConnectionOptions(system.nats.admin, 'card-test'));
     const billing = system.stack.processes.get('billing')!;
     billing.kill('SIGTERM');
     await new Promise((resolve) => billing.once('exit', resolve));

@@ -8,6 +8,7 @@ import { durableEvent } from '@medical-qr/contracts';
 import { isolatedDatabaseUrl, PrivateNats } from '@medical-qr/launcher';
 import {
   dropDatabase,
+  natsConnectionOptions,
   ensureDatabase,
   eventAddress,
   EventBus,
@@ -44,7 +45,7 @@ describe('durable events (JetStream, real NATS and PostgreSQL)', () => {
 
   /** A process of a service called `name`, on this test's namespace. */
   async function processOf(name: string): Promise<EventBus> {
-    const bus = await EventBus.connect({ natsUrl: nats.url, name, namespace, logger });
+    const bus = await EventBus.connect({ nats: nats.admin, name, namespace, logger });
     buses.push(bus);
     return bus;
   }
@@ -178,7 +179,7 @@ describe('durable events (JetStream, real NATS and PostgreSQL)', () => {
     const calls: DeliveryContext[] = [];
     await consumer.consume(noteAdded, recordingHandler('svc_a', calls), FAST_RETRY);
     const { subject, stream } = eventAddress(namespace, noteAdded.subject);
-    const raw = await connect({ servers: nats.url });
+    const raw = await connect(natsConnectionOptions(nats.admin, 'durable-events-test'));
     try {
       raw.publish(subject, 'not json');
       raw.publish(subject, JSON.stringify({ id: 'evt-00000001', occurredAt: new Date().toISOString(), data: {} }));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { PrivateNats, startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
+import { isolatedNamespace, PrivateNats, startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { EmailIndex } from '@medical-qr/platform';
 
 const ACCOUNTS_PER_COPY = 16;
@@ -14,9 +14,10 @@ describe('two copies on one NATS server', () => {
   const copies: IsolatedStack[] = [];
 
   beforeAll(async () => {
-    nats = await PrivateNats.start();
-    copies.push(await startIsolatedStack('copy-a', {}, { nats }));
-    copies.push(await startIsolatedStack('copy-b', {}, { nats }));
+    const [a, b] = [isolatedNamespace(), isolatedNamespace()];
+    nats = await PrivateNats.start({ namespaces: [a, b] });
+    copies.push(await startIsolatedStack('copy-a', { REDIS_PREFIX: a }, { nats }));
+    copies.push(await startIsolatedStack('copy-b', { REDIS_PREFIX: b }, { nats }));
   }, 240_000);
   afterAll(async () => {
     for (const copy of copies) await copy.stop();

@@ -39,7 +39,7 @@ describe('the live socket on two gateway replicas', () => {
     const log = createWriteStream(SECOND_LOG);
     second = spawn(process.execPath, ['services/gateway/dist/main.js'], {
       cwd: ROOT,
-      env: { ...system.env, PORT: String(port) },
+      env: { ...system.envOf('gateway'), PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     second.stdout!.pipe(log);
@@ -54,7 +54,7 @@ describe('the live socket on two gateway replicas', () => {
       30_000,
     );
     events = await EventBus.connect({
-      natsUrl: system.env.NATS_URL!,
+      nats: system.nats.admin,
       name: 'two-gateways-test',
       namespace: system.env.REDIS_PREFIX!,
       logger: createLogger('two-gateways-test', 'silent'),

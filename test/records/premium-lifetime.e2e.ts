@@ -7,7 +7,7 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { DurableEvents } from '@medical-qr/contracts';
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
-import { createLogger, eventAddress, EventBus } from '@medical-qr/platform';
+import { createLogger, eventAddress, EventBus, natsConnectionOptions } from '@medical-qr/platform';
 import { billingStandIn } from '../support/billing-stand-in.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { medicalForm } from './records-fixtures.js';
@@ -43,13 +43,13 @@ describe('records follow premium (subscription.updated)', () => {
       // Only the codes' own expiry jobs switch them off here, never the sweep.
       EXPIRY_SWEEP_INTERVAL_MS: String(3600_000),
     });
-    nats = await connect({ servers: system.env.NATS_URL });
+    nats = await connect(natsConnectionOptions(system.nats.admin, 'premium-lifetime-test'));
     const billing = system.stack.processes.get('billing')!;
     billing.kill('SIGTERM');
     if (billing.exitCode === null) await new Promise((resolve) => billing.once('exit', resolve));
     billingAnswers();
     events = await EventBus.connect({
-      natsUrl: system.env.NATS_URL!,
+      nats: system.nats.admin,
       name: 'premium-lifetime-test',
       namespace: system.env.REDIS_PREFIX!,
       logger: createLogger('premium-lifetime-test', 'silent'),

@@ -23,7 +23,7 @@ describe('printed tags', () => {
 
   beforeAll(async () => {
     system = await startIsolatedStack('printed-tags', { TRUST_PROXY_HOPS: '1', EMAIL_VERIFICATION: 'false' });
-    services = new ServiceClient(system.env.NATS_URL!, 'printed-tags-test', 10_000, system.env.REDIS_PREFIX!);
+    services = new ServiceClient(system.nats.admin, 'printed-tags-test', 10_000, system.env.REDIS_PREFIX!);
     await services.connect();
   });
   afterAll(async () => {

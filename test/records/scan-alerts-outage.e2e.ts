@@ -70,7 +70,7 @@ describe('scan alerts while identity is down', () => {
   async function startIdentity() {
     const identity = spawn(process.execPath, ['services/identity/dist/main.js'], {
       cwd: ROOT,
-      env: system.env,
+      env: system.envOf('identity'),
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
     system.stack.processes.set('identity', identity);

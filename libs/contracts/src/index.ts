@@ -15,3 +15,4 @@ export * from './records.js';
 export * from './privacy.js';
 export * from './services.js';
 export * from './shop/index.js';
+export * from './bus-access.js';

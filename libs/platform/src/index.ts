@@ -15,6 +15,7 @@ export * from './logging/correlation.js';
 export * from './logging/error-serializer.js';
 export * from './logging/logger.js';
 export * from './nats/correlation.interceptor.js';
+export * from './nats/bus-permissions.js';
 export * from './nats/namespace.js';
 export * from './nats/namespaced-nats.server.js';
 export * from './nats/nats-options.js';

@@ -160,7 +160,7 @@ describe('billing on the Stripe stand-in (real PostgreSQL, JetStream and stripe 
     services = new ServiceClient(config.NATS_URL, 'billing-spec', 15_000, config.REDIS_PREFIX);
     await services.connect();
     observer = await EventBus.connect({
-      natsUrl: config.NATS_URL,
+      nats: config.NATS_URL,
       name: 'billing-spec',
       namespace: config.REDIS_PREFIX,
       logger,

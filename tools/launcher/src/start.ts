@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ensureDatabase } from '@medical-qr/platform';
+import { ensureDatabase, natsPasswordVariable } from '@medical-qr/platform';
+import { PrivateNats } from './isolated/private-nats.js';
 import { formatLogLine } from './log-format.js';
 import { ensureLocalSecrets, loadEnvFile } from './local-env.js';
 import { findPortProblems } from './port-check.js';
@@ -13,9 +15,21 @@ import {
   type RunningSandboxProcess,
   type SandboxPlan,
 } from './sandboxes.js';
-import { startStack, type RunningStack } from './stack.js';
+import { startStack, type RunningStack, type StackProcess } from './stack.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** How many copies of every process to run: `--replicas N` or REPLICAS, 1 to 8 (default 1). */
+export function requestedReplicas(argv: readonly string[], env: NodeJS.ProcessEnv): number {
+  const at = argv.findIndex((arg) => arg === '--replicas' || arg.startsWith('--replicas='));
+  const given = at < 0 ? env.REPLICAS : argv[at]!.includes('=') ? argv[at]!.split('=')[1] : argv[at + 1];
+  if (given === undefined || given === '') return 1;
+  const replicas = Number(given);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
+    fail(`--replicas (or REPLICAS) must be a whole number from 1 to 8, not "${given}".`);
+  }
+  return replicas;
+}
 
 /** The local defaults, then .env (written with fresh secrets on the first run), then the environment, which wins. */
 function localEnvironment(): NodeJS.ProcessEnv {
@@ -23,6 +37,7 @@ function localEnvironment(): NodeJS.ProcessEnv {
   const { added } = ensureLocalSecrets(envFile);
   if (added.length) console.log(`Wrote local secrets to .env: ${added.join(', ')} (keep it; it is git-ignored).`);
   loadEnvFile(envFile);
+  natsChosenByUser = process.env.NATS_URL !== undefined;
   return {
     NODE_ENV: 'development',
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/medical_qr',
@@ -33,6 +48,38 @@ function localEnvironment(): NodeJS.ProcessEnv {
     DEMO_LOGIN: 'true',
     ...process.env,
   };
+}
+
+/** Whether NATS_URL came from the user (environment or .env) rather than the local default. */
+let natsChosenByUser = false;
+
+interface LocalNats {
+  /** Each process's own NATS credentials. */
+  credentialsOf(process: StackProcess): NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+/**
+ * NATS as production runs it, locked down: unless NATS_URL names a server of the user's, a private
+ * nats-server with the permission file of the bus contract, each process signing in as itself, its
+ * JetStream store in .data/nats so durable events outlive a restart. On a server of the user's, each
+ * process signs in with NATS_PASSWORD_<PROCESS> when that is set.
+ */
+async function prepareNats(env: NodeJS.ProcessEnv): Promise<LocalNats> {
+  const hasNatsServer = spawnSync('nats-server', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (natsChosenByUser || !hasNatsServer) {
+    return {
+      credentialsOf: (process) => {
+        const password = env[natsPasswordVariable(process)];
+        return password ? { NATS_USER: process, NATS_PASSWORD: password } : {};
+      },
+      stop: async () => undefined,
+    };
+  }
+  const nats = await PrivateNats.start({ namespaces: [env.REDIS_PREFIX ?? 'mqr'], storeDir: `${ROOT}.data/nats` });
+  env.NATS_URL = nats.url;
+  console.log(`NATS: a private server at ${describeUrl(nats.url)}; every process signs in as itself.`);
+  return { credentialsOf: (process) => ({ ...nats.credentialsOf(process) }), stop: () => nats.stop() };
 }
 
 /** Everything that would stop the system once started, found before anything is created: ports, then the stores. */
@@ -87,33 +134,47 @@ async function startStandIns(env: NodeJS.ProcessEnv, plan: SandboxPlan): Promise
  * `npm start`: check ports and stores, create the database, start the provider stand-ins for every provider not
  * configured for real, run every process, print the URL, stop all on Ctrl-C.
  */
-export async function main(): Promise<void> {
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   const env = localEnvironment();
+  const replicas = requestedReplicas(argv, env);
   const plan = planSandboxes(env);
+  const nats = await prepareNats(env);
+  // A failed check exits; the private NATS server dies with this process.
   await preflight(env, plan);
   await prepareDatabase(env);
   const sandboxes = await startStandIns(env, plan);
 
-  console.log('Starting the services...');
+  console.log(replicas > 1 ? `Starting ${replicas} copies of every service...` : 'Starting the services...');
   const stack = await startStack({
     env,
+    envOf: (process) => nats.credentialsOf(process),
+    replicas,
     onLine: (name, line) => console.log(formatLogLine(name, line)),
   }).catch(async (error: Error) => {
     await sandboxes?.stop();
+    await nats.stop();
     return fail(`Start-up failed: ${error.message}`);
   });
 
   console.log(`\nMedical QR is running at ${stack.url}`);
+  if (replicas > 1) {
+    const gateways = stack.instances.filter((instance) => instance.process === 'gateway');
+    console.log(`(a local balancer in front of ${gateways.map((gateway) => gateway.url).join(' and ')})`);
+  }
+  console.log(
+    `Metrics: ${stack.instances.map((instance) => `${instance.id} ${instance.metricsUrl}/metrics`).join(', ')}`,
+  );
   for (const line of sandboxBanner(plan, env, stack.url)) console.log(line);
   console.log('(Ctrl-C stops everything.)\n');
-  stopTogether(stack, sandboxes);
+  stopTogether(stack, sandboxes, nats);
 }
 
 /** Ctrl-C or SIGTERM stops every process; so does any process that exits on its own. */
-function stopTogether(stack: RunningStack, sandboxes: RunningSandboxProcess | undefined): void {
+function stopTogether(stack: RunningStack, sandboxes: RunningSandboxProcess | undefined, nats: LocalNats): void {
   const stopAll = async () => {
     await stack.stop();
     await sandboxes?.stop();
+    await nats.stop();
   };
   let stopping = false;
   const shutdown = async (reason: string) => {

@@ -36,7 +36,37 @@ export const baseEnvSchema = z.object({
   NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222').default('nats://127.0.0.1:4222'),
   /** How long a caller waits for another service before answering 503. */
   NATS_REQUEST_TIMEOUT_MS: durationMs.default(5000),
+  /**
+   * This process's own NATS user and password. NATS permissions (see nats/bus-permissions) let each
+   * user publish and subscribe only to what its process owns or calls. Required in production.
+   */
+  NATS_USER: z.string().regex(/^[a-z0-9_-]{1,40}$/i, 'letters, digits, "_" or "-", at most 40').optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  /** PEM file of the CA that signed NATS's certificate, to verify it over a tls:// NATS_URL. */
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  /** Port of this process's metrics and probe server (/metrics, /livez, /readyz); unset = no such server. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the metrics server listens on: loopback locally, 0.0.0.0 in a container. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** How long a stopping process may finish work in hand before it exits anyway (with code 1). */
+  SHUTDOWN_TIMEOUT_MS: durationMs.default(20000),
 });
+
+/** Rules across variables of the base schema (a refinement would stop services extending it). */
+export function baseEnvProblems(config: Partial<BaseEnv>): Array<{ variable: string; message: string }> {
+  const problems: Array<{ variable: string; message: string }> = [];
+  if (Boolean(config.NATS_USER) !== Boolean(config.NATS_PASSWORD)) {
+    const missing = config.NATS_USER ? 'NATS_PASSWORD' : 'NATS_USER';
+    problems.push({ variable: missing, message: 'is required when the other of NATS_USER and NATS_PASSWORD is set' });
+  }
+  if (config.NODE_ENV === 'production' && !config.NATS_USER && !config.NATS_PASSWORD) {
+    problems.push({
+      variable: 'NATS_USER',
+      message: 'and NATS_PASSWORD are required in production: every process signs in to NATS as itself',
+    });
+  }
+  return problems;
+}
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
 

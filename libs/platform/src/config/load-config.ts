@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseEnvProblems, type BaseEnv } from './env-schemas.js';
 
 /** Raised when the environment does not satisfy an app's schema; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -14,7 +15,13 @@ export class ConfigError extends Error {
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Only for the system's processes (the base schema), not for tools with schemas of their own.
+    const data = result.data as Partial<BaseEnv>;
+    const crossProblems = 'NATS_URL' in data ? baseEnvProblems(data) : [];
+    if (crossProblems.length) throw new ConfigError(crossProblems.map((p) => `${p.variable}: ${p.message}`));
+    return result.data;
+  }
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const given = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;

@@ -3,7 +3,7 @@ import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/t
 import type { Logger } from 'pino';
 import type { DurableEvent, DurableEventData } from '@medical-qr/contracts';
 import { CORRELATION_HEADER, currentRequestId } from '../logging/correlation.js';
-import { natsConnectionOptions } from '../nats/nats-options.js';
+import { natsConnectionOptions, type NatsSettings } from '../nats/nats-options.js';
 import { DurableConsumer, type EventHandler } from './durable-consumer.js';
 import { decodeEvent, encodeEvent, type EventContext } from './event-envelope.js';
 import {
@@ -16,7 +16,8 @@ import {
 import { DEFAULT_RETRY_DELAY, type RetryDelay } from './retry-delay.js';
 
 export interface EventBusOptions {
-  natsUrl: string;
+  /** The server and this process's credentials (see NatsSettings). */
+  nats: NatsSettings;
   /** The process (service) name: names its connection and its durable consumers. */
   name: string;
   /** Prefixes every subject and stream (the process's REDIS_PREFIX). */
@@ -49,7 +50,7 @@ export class EventBus {
   ) {}
 
   static async connect(options: EventBusOptions): Promise<EventBus> {
-    const connection = await connect(natsConnectionOptions(options.natsUrl, `${options.name}-events`));
+    const connection = await connect(natsConnectionOptions(options.nats, `${options.name}-events`));
     try {
       const manager = await jetstreamManager(connection, { timeout: PUBLISH_TIMEOUT_MS });
       return new EventBus(connection, jetstream(connection, { timeout: PUBLISH_TIMEOUT_MS }), manager, options);

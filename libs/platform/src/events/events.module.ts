@@ -32,7 +32,7 @@ export class EventsModule implements OnModuleDestroy, OnApplicationShutdown {
 
   static register(options: EventsModuleOptions): DynamicModule {
     const connect = (config: BaseEnv, logger: Logger) =>
-      EventBus.connect({ natsUrl: config.NATS_URL, name: options.name, namespace: config.REDIS_PREFIX, logger });
+      EventBus.connect({ nats: config, name: options.name, namespace: config.REDIS_PREFIX, logger });
     const bus: Provider = options.config
       ? { provide: EVENT_BUS, inject: [LOGGER], useFactory: (logger: Logger) => connect(options.config!, logger) }
       : { provide: EVENT_BUS, inject: [CONFIG, LOGGER], useFactory: connect };

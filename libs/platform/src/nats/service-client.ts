@@ -6,7 +6,7 @@ import { AppError, isRpcErrorPayload } from '../errors/app-error.js';
 import { CORRELATION_HEADER, currentRequestId } from '../logging/correlation.js';
 import type { BaseEnv } from '../config/env-schemas.js';
 import { namespacedSubject } from './namespace.js';
-import { natsConnectionOptions } from './nats-options.js';
+import { natsConnectionOptions, type NatsSettings } from './nats-options.js';
 
 export interface RequestOptions {
   /** Overrides the client's default timeout for this call. */
@@ -23,18 +23,18 @@ export class ServiceClient {
   private readonly client: ClientNats;
 
   constructor(
-    natsUrl: string,
+    nats: NatsSettings,
     clientName: string,
     private readonly defaultTimeoutMs: number,
     /** The copy's namespace (REDIS_PREFIX), in front of every subject. */
     readonly namespace: string,
   ) {
-    this.client = new ClientNats(natsConnectionOptions(natsUrl, clientName));
+    this.client = new ClientNats(natsConnectionOptions(nats, clientName));
   }
 
   /** A connected client for the process named `clientName`, set up from its validated configuration. */
   static async connect(config: BaseEnv, clientName: string): Promise<ServiceClient> {
-    const client = new ServiceClient(config.NATS_URL, clientName, config.NATS_REQUEST_TIMEOUT_MS, config.REDIS_PREFIX);
+    const client = new ServiceClient(config, clientName, config.NATS_REQUEST_TIMEOUT_MS, config.REDIS_PREFIX);
     await client.connect();
     return client;
   }

@@ -70,7 +70,7 @@ export async function bootstrapService<S extends z.ZodType<BaseEnv>>(definition:
   class ServiceRootModule {}
 
   const app = await NestFactory.createMicroservice(ServiceRootModule, {
-    ...natsServerTransport(config.NATS_URL, config.REDIS_PREFIX, definition.name),
+    ...natsServerTransport(config, config.REDIS_PREFIX, definition.name),
     logger: new PinoNestLogger(logger),
   });
   app.useGlobalFilters(new RpcErrorFilter(logger));

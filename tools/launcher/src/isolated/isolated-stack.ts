@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { dropDatabase, ensureDatabase } from '@medical-qr/platform';
 import { PROVIDERS } from '@medical-qr/sandboxes';
 import { planSandboxes, sandboxPortVariables, startSandboxProcess, type RunningSandboxProcess } from '../sandboxes.js';
-import { startStack, type RunningStack } from '../stack.js';
+import { startStack, type RunningStack, type StackProcess } from '../stack.js';
 import { freePorts } from './free-port.js';
 import { PrivateNats } from './private-nats.js';
 import { removeRedisKeys } from './redis-cleanup.js';
@@ -16,20 +16,30 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export interface IsolatedStackOptions {
   /**
    * Runs on this nats-server instead of one of its own (and leaves it running), as a second copy of
-   * the system on the same machine would; its REDIS_PREFIX keeps its subjects apart.
+   * the system on the same machine would; its REDIS_PREFIX keeps its subjects apart (the server must
+   * have been started with that namespace, and the overrides must set REDIS_PREFIX to it).
    */
   nats?: PrivateNats;
+  /** Copies of every process (default 1); with more, the gateways sit behind a local balancer. */
+  replicas?: number;
 }
 
 export interface IsolatedStack {
   url: string;
   env: NodeJS.ProcessEnv;
+  /** The environment one process of the system runs with: `env` and its own NATS credentials. */
+  envOf(process: StackProcess): NodeJS.ProcessEnv;
   nats: PrivateNats;
   stack: RunningStack;
   /** The provider stand-ins (SMTP catcher, Google OAuth) this system uses, e.g. `${sandboxUrl}/dev/mailbox.json`. */
   sandboxUrl: string;
   sandboxes: RunningSandboxProcess;
   stop(): Promise<void>;
+}
+
+/** A fresh namespace (REDIS_PREFIX) for one copy of the system. */
+export function isolatedNamespace(): string {
+  return `mqrtest${randomBytes(4).toString('hex')}`;
 }
 
 /** A fresh database name, unique to this run. */
@@ -45,7 +55,7 @@ export function isolatedEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.Proces
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     REDIS_URL,
-    REDIS_PREFIX: `mqrtest${randomBytes(4).toString('hex')}`,
+    REDIS_PREFIX: isolatedNamespace(),
     ENCRYPTION_KEYS: `test1:${randomBytes(32).toString('base64')}`,
     ENCRYPTION_KEY_ID: 'test1',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
@@ -65,8 +75,9 @@ export async function startIsolatedStack(
   overrides: NodeJS.ProcessEnv = {},
   options: IsolatedStackOptions = {},
 ): Promise<IsolatedStack> {
+  const namespace = overrides.REDIS_PREFIX ?? isolatedNamespace();
   // A shared server belongs to the caller, who stops it; only a server of the stack's own dies with it.
-  const nats = options.nats ?? (await PrivateNats.start());
+  const nats = options.nats ?? (await PrivateNats.start({ namespaces: [namespace] }));
   const stopNats = options.nats ? async () => undefined : () => nats.stop();
   const databaseUrl = isolatedDatabaseUrl(label);
   mkdirSync(`${ROOT}reports/logs`, { recursive: true });
@@ -80,6 +91,7 @@ export async function startIsolatedStack(
   const ports = await freePorts(['PORT', ...sandboxPortVariables(PROVIDERS)]);
   const plan = planSandboxes(sandboxEnv, PROVIDERS, ports);
   const env = isolatedEnvironment({
+    REDIS_PREFIX: namespace,
     DATABASE_URL: databaseUrl,
     NATS_URL: nats.url,
     PORT: String(ports.PORT),
@@ -108,7 +120,12 @@ export async function startIsolatedStack(
       productUrl: `http://127.0.0.1:${ports.PORT}`,
       onLine: (line) => log.write(`sandboxes ${line}\n`),
     }),
-    startStack({ env, onLine: (name, line) => log.write(`${name} ${line}\n`) }),
+    startStack({
+      env,
+      envOf: (process) => ({ ...nats.credentialsOf(process) }),
+      replicas: options.replicas,
+      onLine: (name, line) => log.write(`${name} ${line}\n`),
+    }),
   ]);
   if (sandboxStart.status === 'rejected' || stackStart.status === 'rejected') {
     if (stackStart.status === 'fulfilled') await stackStart.value.stop();
@@ -121,6 +138,7 @@ export async function startIsolatedStack(
   return {
     url: stack.url,
     env,
+    envOf: (process) => ({ ...env, ...nats.credentialsOf(process) }),
     nats,
     stack,
     sandboxUrl: sandboxes.url,

@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { BUS_PROCESSES, type BusProcess } from '@medical-qr/contracts';
+import { natsAuthorizationConfig } from '@medical-qr/platform';
 import { freePort } from './free-port.js';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? 'nats-server';
@@ -21,24 +24,59 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
 }
 
+/** How one process signs in to NATS: the variables the launcher gives it. */
+export interface NatsCredentials {
+  NATS_USER: string;
+  NATS_PASSWORD: string;
+}
+
+export interface PrivateNatsOptions {
+  /** The copies of the system (REDIS_PREFIX values) it carries; the permissions name their subjects. */
+  namespaces?: readonly string[];
+  /** A folder for the JetStream store that outlives this server (npm start's); by default a temp folder removed at stop. */
+  storeDir?: string;
+}
+
 /**
- * A nats-server of the test's own on a free loopback port, so tests never share subjects with a
- * running `npm start` and can stop and restart it at will (the shared server is never touched).
- * JetStream is on, its store in a temp folder of its own that outlives outages (kill, resume) and
- * is removed when the server stops for good.
+ * A nats-server of its own on a free loopback port, locked down as in production: every process of
+ * the system has a user with a random password and the permissions the bus contract gives it
+ * (bus-permissions), and a connection without a known user is refused. Tests never share subjects
+ * with a running `npm start` and can stop and restart it at will. The harness signs in as `admin`,
+ * which may do anything. JetStream is on, its store in a temp folder of its own that outlives
+ * outages (kill, resume) and is removed when the server stops for good.
  */
 export class PrivateNats {
   private process?: ChildProcess;
+  private readonly passwords = new Map<BusProcess | 'admin', string>(
+    [...BUS_PROCESSES, 'admin' as const].map((user) => [user, randomBytes(18).toString('base64url')]),
+  );
   private readonly removeStoreOnExit = () => rmSync(this.storeDir, { recursive: true, force: true });
+  private readonly removeConfigOnExit = () => rmSync(dirname(this.configFile), { recursive: true, force: true });
+  private readonly configFile: string;
 
   private constructor(
     readonly port: number,
     readonly storeDir: string,
-  ) {}
+    private readonly keepStore: boolean,
+    namespaces: readonly string[],
+  ) {
+    this.configFile = join(mkdtempSync(join(tmpdir(), 'mqr-nats-conf-')), 'nats-server.conf');
+    writeFileSync(
+      this.configFile,
+      natsAuthorizationConfig({
+        namespaces,
+        password: (user) => ({ literal: this.passwords.get(user)! }),
+        admin: { user: 'admin', password: this.passwords.get('admin')! },
+      }),
+      { mode: 0o600 },
+    );
+  }
 
-  static async start(): Promise<PrivateNats> {
-    const nats = new PrivateNats(await freePort(), mkdtempSync(join(tmpdir(), 'mqr-nats-')));
-    process.once('exit', nats.removeStoreOnExit);
+  static async start(options: PrivateNatsOptions = {}): Promise<PrivateNats> {
+    const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), 'mqr-nats-'));
+    const nats = new PrivateNats(await freePort(), storeDir, Boolean(options.storeDir), options.namespaces ?? []);
+    if (!nats.keepStore) process.once('exit', nats.removeStoreOnExit);
+    process.once('exit', nats.removeConfigOnExit);
     await nats.resume();
     return nats;
   }
@@ -47,9 +85,19 @@ export class PrivateNats {
     return `nats://127.0.0.1:${this.port}`;
   }
 
+  /** The user and password of one process of the system. */
+  credentialsOf(process: BusProcess): NatsCredentials {
+    return { NATS_USER: process, NATS_PASSWORD: this.passwords.get(process)! };
+  }
+
+  /** Settings for a harness connection that may do anything (tests publish events and call services directly). */
+  get admin(): NatsCredentials & { NATS_URL: string } {
+    return { NATS_URL: this.url, NATS_USER: 'admin', NATS_PASSWORD: this.passwords.get('admin')! };
+  }
+
   /** Starts (again) on the same port, with the same JetStream store: durable streams and consumers survive. */
   async resume(): Promise<void> {
-    const args = ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir];
+    const args = ['-c', this.configFile, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir];
     const child = spawn(NATS_SERVER, args, { stdio: 'ignore' });
     // Never outlive the test process, even when it force-exits.
     const killOnExit = () => child.kill('SIGKILL');
@@ -59,9 +107,12 @@ export class PrivateNats {
     await waitForPort(this.port, 5000);
   }
 
-  /** Kills the server for good and removes its store. */
+  /** Kills the server for good and removes its configuration and (unless kept) its store. */
   async stop(): Promise<void> {
     await this.kill();
+    process.off('exit', this.removeConfigOnExit);
+    this.removeConfigOnExit();
+    if (this.keepStore) return;
     process.off('exit', this.removeStoreOnExit);
     this.removeStoreOnExit();
   }

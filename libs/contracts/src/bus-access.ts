@@ -1,0 +1,126 @@
+import { BillingPatterns } from './billing.js';
+import { DurableEvents, type DurableEvent } from './events.js';
+import { healthPattern } from './health.js';
+import { IdentityPatterns } from './identity.js';
+import { PrivacyPatterns } from './privacy.js';
+import { RecordsPatterns } from './records.js';
+import { SERVICE_NAMES, type ServiceName } from './services.js';
+import { ShopPatterns } from './shop/shop-api.js';
+
+/** Every process that connects to NATS: the five services and the gateway. Each is a NATS user of its own. */
+export const BUS_PROCESSES = [...SERVICE_NAMES, 'gateway'] as const;
+export type BusProcess = (typeof BUS_PROCESSES)[number];
+
+/** What one process may do on the bus; NATS permissions are made from this and nothing else. */
+export interface BusAccess {
+  /** The service whose requests it answers (`<service>.>`), if any. */
+  answers?: ServiceName;
+  /** Request/reply patterns of other services it may call. */
+  calls: readonly string[];
+  /** Durable events it publishes. */
+  publishes: readonly DurableEvent[];
+  /** Durable events it consumes through its own durable consumer (named after the process). */
+  consumes: readonly DurableEvent[];
+  /** Durable events it watches live on every replica, without a consumer. */
+  observes: readonly DurableEvent[];
+}
+
+/**
+ * Patterns that only services call, each for a narrow reason (privacy's erasure and export, the shop's
+ * printed tags and payments, records asking billing). The gateway, which acts for a signed-in person,
+ * never calls them; every other pattern of a service is the gateway's to call.
+ */
+const SERVICE_TO_SERVICE = new Set<string>([
+  IdentityPatterns.eraseUser,
+  RecordsPatterns.issueTag,
+  RecordsPatterns.listTags,
+  RecordsPatterns.revokeTag,
+  RecordsPatterns.setConsent,
+  RecordsPatterns.exportUser,
+  RecordsPatterns.eraseUser,
+  BillingPatterns.createMerchPayment,
+  BillingPatterns.exportUser,
+  BillingPatterns.eraseUser,
+  ShopPatterns.eraseUser,
+]);
+
+const ALL_PATTERNS: readonly string[] = [
+  ...Object.values(IdentityPatterns),
+  ...Object.values(RecordsPatterns),
+  ...Object.values(BillingPatterns),
+  ...Object.values(ShopPatterns),
+  ...Object.values(PrivacyPatterns),
+];
+
+/**
+ * Who may do what. Only the gateway calls what a person asks for (records of any user id, carts,
+ * accounts); a service calls another only where its own work needs it, so a compromised shop
+ * cannot list anyone's medical records.
+ */
+export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
+  identity: {
+    answers: 'identity',
+    calls: [],
+    publishes: [],
+    consumes: [DurableEvents.cardScanned],
+    observes: [],
+  },
+  records: {
+    answers: 'records',
+    calls: [BillingPatterns.premiumStatus],
+    publishes: [DurableEvents.cardScanned],
+    consumes: [DurableEvents.subscriptionUpdated],
+    observes: [],
+  },
+  billing: {
+    answers: 'billing',
+    calls: [],
+    publishes: [
+      DurableEvents.paymentEventReceived,
+      DurableEvents.subscriptionUpdated,
+      DurableEvents.merchPaymentSucceeded,
+    ],
+    consumes: [DurableEvents.paymentEventReceived],
+    observes: [],
+  },
+  shop: {
+    answers: 'shop',
+    calls: [
+      BillingPatterns.createMerchPayment,
+      RecordsPatterns.active,
+      RecordsPatterns.issueTag,
+      RecordsPatterns.listTags,
+      RecordsPatterns.revokeTag,
+    ],
+    publishes: [DurableEvents.cartCleared],
+    consumes: [DurableEvents.merchPaymentSucceeded],
+    observes: [],
+  },
+  privacy: {
+    answers: 'privacy',
+    calls: [
+      IdentityPatterns.getUser,
+      IdentityPatterns.eraseUser,
+      RecordsPatterns.exportUser,
+      RecordsPatterns.eraseUser,
+      RecordsPatterns.setConsent,
+      BillingPatterns.exportUser,
+      BillingPatterns.eraseUser,
+      ShopPatterns.cartList,
+      ShopPatterns.ordersList,
+      ShopPatterns.eraseUser,
+    ],
+    publishes: [DurableEvents.userErased],
+    consumes: [],
+    observes: [],
+  },
+  gateway: {
+    calls: [
+      ...ALL_PATTERNS.filter((pattern) => !SERVICE_TO_SERVICE.has(pattern)),
+      ...SERVICE_NAMES.map((service) => healthPattern(service)),
+    ],
+    publishes: [],
+    consumes: [DurableEvents.userErased],
+    observes: [DurableEvents.cardScanned, DurableEvents.subscriptionUpdated, DurableEvents.cartCleared],
+  },
+};
