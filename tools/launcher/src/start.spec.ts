@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { dropDatabase } from '@medical-qr/platform';
 import { PrivateNats } from './isolated/private-nats.js';
-import { createdDatabaseMessage } from './start.js';
+import { createdDatabaseMessage, requestedReplicas } from './start.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PG_SERVER = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -46,6 +46,28 @@ describe('npm start', () => {
     expect(createdDatabaseMessage('postgres://postgres:secret@127.0.0.1:5432/medical_qr')).toBe(
       'Created database medical_qr on 127.0.0.1:5432.',
     );
+  });
+
+  it('runs as many copies as --replicas or REPLICAS asks, one by default', () => {
+    expect(requestedReplicas([], {})).toBe(1);
+    expect(requestedReplicas(['--replicas', '2'], {})).toBe(2);
+    expect(requestedReplicas(['--replicas=3'], { REPLICAS: '2' })).toBe(3);
+    expect(requestedReplicas([], { REPLICAS: '2' })).toBe(2);
+  });
+
+  it('refuses a replica count it cannot run, before starting anything', async () => {
+    const { code, output } = await runLauncher({
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      REPLICAS: 'two',
+      // Set, so the launcher writes no secrets into this checkout's .env.
+      ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+      ENCRYPTION_KEY_ID: 'k1',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      EMAIL_INDEX_KEY: randomBytes(32).toString('hex'),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('--replicas (or REPLICAS) must be a whole number from 1 to 8, not "two".');
   });
 
   // Runs the built tools/launcher (npm test builds first).
