@@ -45,11 +45,13 @@ export const SECRET_VARIABLES = [
   'STRIPE_WEBHOOK_SECRET',
   'PRINTIFY_API_TOKEN',
   'PRINTIFY_WEBHOOK_SECRET',
+  'GOOGLE_CLIENT_SECRET',
 ];
 
 /** Each provider's credentials go to the one process that uses them, and are optional there (the feature is off). */
 export const PROVIDER_SECRETS: Record<string, string[]> = {
   billing: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  gateway: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   shop: ['PRINTIFY_API_TOKEN', 'PRINTIFY_WEBHOOK_SECRET'],
 };
 export const ALL_PROVIDER_SECRETS = Object.values(PROVIDER_SECRETS).flat();
