@@ -1,17 +1,31 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ConfigError, createLogger, exitWithParent, loadConfig, PinoNestLogger } from '@medical-qr/platform';
+import {
+  closeHttpServer,
+  collectProcessMetrics,
+  ConfigError,
+  createLogger,
+  exitWithParent,
+  gracefulShutdown,
+  loadConfig,
+  type MetricsServer,
+  PinoNestLogger,
+  shutDownOnSignals,
+  startMetricsServer,
+} from '@medical-qr/platform';
 import { stripeWebhookBodyParserOptions } from './billing/stripe-webhook-body.js';
 import { CardPageHandler } from './card-page/card-page.handler.js';
 import { gatewayEnvSchema, type GatewayConfig } from './config.js';
 import { setupOpenApi } from './docs/openapi.js';
 import { GatewayModule } from './gateway.module.js';
+import { HealthService } from './health/health.service.js';
 import { ContractValidationPipe } from './http/contract-validation.pipe.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
 import { requestContext } from './http/request-context.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { LiveSocketAdapter } from './live/live-socket.adapter.js';
+import { httpMetrics } from './metrics/http-metrics.middleware.js';
 import { sandboxProxy } from './dev/sandbox-proxy.middleware.js';
 import { spaMiddleware } from './web/spa.middleware.js';
 
@@ -26,6 +40,7 @@ try {
   throw error;
 }
 const logger = createLogger('gateway', config.LOG_LEVEL);
+collectProcessMetrics('gateway');
 
 const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config, logger), {
   bodyParser: false,
@@ -35,6 +50,7 @@ const app = await NestFactory.create<NestExpressApplication>(GatewayModule.regis
 });
 app.disable('x-powered-by');
 app.set('trust proxy', config.TRUST_PROXY_HOPS);
+app.use(httpMetrics());
 app.use(requestContext(logger));
 app.use(securityHeaders(config));
 // The webhook's parser runs first, with its own (larger) limit; the general one then skips that body.
@@ -48,10 +64,40 @@ app.useGlobalPipes(new ContractValidationPipe());
 setupOpenApi(app);
 // The live socket (/ws, LiveSocketGateway) shares the HTTP server's port, through Nest's ws adapter.
 app.useWebSocketAdapter(new LiveSocketAdapter(app, logger));
-app.enableShutdownHooks();
-exitWithParent(() => app.close());
+
+// On its own port (METRICS_PORT), never the public one. Ready once listening, while Redis and NATS are up.
+let listening = false;
+const health = app.get(HealthService);
+let metrics: MetricsServer | undefined;
+try {
+  metrics = await startMetricsServer(config, async () => listening && (await health.readiness()).status === 'ok');
+} catch (error) {
+  logger.fatal({ err: error }, `cannot serve metrics on METRICS_PORT ${config.METRICS_PORT}`);
+  process.exit(1);
+}
+
+/**
+ * Probes see 503 at once and the port takes no new connections; Nest's close then stops the event
+ * consumers, says "going away" (1001) to the live sockets and waits for the requests under way, and
+ * only then closes NATS, PostgreSQL and Redis, which those requests may still need.
+ */
+const shutdown = gracefulShutdown({
+  logger,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  stop: async () => {
+    metrics?.markShuttingDown();
+    // Not awaited first: upgraded live sockets hold the server open until Nest's close ends them.
+    const httpClosed = closeHttpServer(app.getHttpServer());
+    await app.close();
+    await httpClosed;
+    await metrics?.close();
+  },
+});
+shutDownOnSignals(shutdown);
+exitWithParent(() => shutdown('the launcher is gone'));
 
 await app.listen(config.PORT, config.HOST);
+listening = true;
 const address = app.getHttpServer().address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 logger.info({ port }, `gateway listening on port ${port}`);

@@ -2,6 +2,7 @@ import type { ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstrea
 import type { Logger } from 'pino';
 import type { DurableEvent, DurableEventData } from '@medical-qr/contracts';
 import { CORRELATION_HEADER, runWithRequestId } from '../logging/correlation.js';
+import { eventsHandled } from '../metrics/event-metrics.js';
 import { decodeEvent, type EventContext } from './event-envelope.js';
 import type { EventAddress } from './event-streams.js';
 import { retryDelayMs, type RetryDelay } from './retry-delay.js';
@@ -102,6 +103,7 @@ export class DurableConsumer<E extends DurableEvent> {
         { subject: event.subject, eventId: decoded.eventId, problem: decoded.problem },
         'malformed event dropped',
       );
+      eventsHandled.inc({ subject: event.subject, outcome: 'malformed' });
       // No reason text: nats-server 2.9 (Debian's) ignores a termination that carries one.
       return message.term();
     }
@@ -115,8 +117,10 @@ export class DurableConsumer<E extends DurableEvent> {
         { err: error, subject: event.subject, eventId: context.id, attempt: context.deliveryCount, retryInMs: delayMs },
         'event not handled yet',
       );
+      eventsHandled.inc({ subject: event.subject, outcome: 'retry' });
       return message.nak(delayMs);
     }
+    eventsHandled.inc({ subject: event.subject, outcome: 'ok' });
     // A lost acknowledgement means one more delivery, which the handler's idempotency absorbs.
     await message
       .ackAck()

@@ -5,6 +5,7 @@ import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
 import { AppError, isRpcErrorPayload } from '../errors/app-error.js';
 import { CORRELATION_HEADER, currentRequestId } from '../logging/correlation.js';
 import type { BaseEnv } from '../config/env-schemas.js';
+import { natsClientRequestDuration, natsClientRequests, type NatsClientOutcome } from '../metrics/nats-metrics.js';
 import { namespacedSubject } from './namespace.js';
 import { natsConnectionOptions, type NatsSettings } from './nats-options.js';
 
@@ -57,13 +58,25 @@ export class ServiceClient {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const service = pattern.split('.')[0];
     const record = new NatsRecordBuilder(payload ?? {}).setHeaders(this.headers()).build();
+    const stopTimer = natsClientRequestDuration.startTimer({ pattern });
+    const count = (outcome: NatsClientOutcome) => {
+      stopTimer();
+      natsClientRequests.inc({ pattern, outcome });
+    };
     try {
-      return await firstValueFrom(this.client.send<T>(this.subject(pattern), record).pipe(rxTimeout(timeoutMs)));
+      const reply = await firstValueFrom(this.client.send<T>(this.subject(pattern), record).pipe(rxTimeout(timeoutMs)));
+      count('ok');
+      return reply;
     } catch (error) {
-      if (isRpcErrorPayload(error)) throw new AppError(error.code, error.message, error.details);
+      if (isRpcErrorPayload(error)) {
+        count('error');
+        throw new AppError(error.code, error.message, error.details);
+      }
       if (error instanceof TimeoutError) {
+        count('timeout');
         throw AppError.unavailable(`The ${service} service did not answer within ${timeoutMs} ms. Please try again.`);
       }
+      count('unavailable');
       throw AppError.unavailable(`The ${service} service cannot be reached right now. Please try again in a moment.`);
     }
   }

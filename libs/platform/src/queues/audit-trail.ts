@@ -21,6 +21,8 @@ export class AuditTrail {
         removeOnComplete: true,
         removeOnFail: 10_000,
       },
+      // The privacy service works this queue and reports its counts.
+      reportJobCounts: false,
     });
   }
 

@@ -2,6 +2,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
 import type { QueueDefinition } from '@medical-qr/contracts';
 import { AppError } from '../errors/app-error.js';
+import { reportQueueJobCounts } from '../metrics/queue-metrics.js';
 import { createQueue, type QueueSettings } from './queues.js';
 
 export interface JobQueueOptions {
@@ -11,6 +12,11 @@ export interface JobQueueOptions {
   addTimeoutMs?: number;
   /** Hears that Redis cannot be reached (once per reconnection attempt); silent by default, as `add` reports. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Whether this process reports the queue's job counts in its metrics (default true). Off for a
+   * queue it only adds to, whose own service works and reports it.
+   */
+  reportJobCounts?: boolean;
 }
 
 const DEFAULT_ADD_TIMEOUT_MS = 2000;
@@ -25,6 +31,7 @@ export class JobQueue<T> implements OnApplicationShutdown {
   // Typed by the add method; BullMQ's own generics cannot follow an open T.
   private readonly queue: Queue<unknown>;
   private readonly addTimeoutMs: number;
+  private readonly stopReporting: () => void;
 
   constructor(definition: QueueDefinition<T>, settings: QueueSettings, options: JobQueueOptions = {}) {
     this.name = definition.name;
@@ -36,6 +43,10 @@ export class JobQueue<T> implements OnApplicationShutdown {
     );
     // Without a listener BullMQ prints every connection error to the console.
     this.queue.on('error', options.onConnectionError ?? (() => undefined));
+    this.stopReporting =
+      options.reportJobCounts === false
+        ? () => undefined
+        : reportQueueJobCounts(this.name, (states) => this.queue.getJobCounts(...states));
   }
 
   /** Queues a job; rejects with SERVICE_UNAVAILABLE when Redis does not take it within the deadline. */
@@ -53,6 +64,7 @@ export class JobQueue<T> implements OnApplicationShutdown {
   }
 
   close(): Promise<void> {
+    this.stopReporting();
     return this.queue.close();
   }
 

@@ -1,0 +1,95 @@
+import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
+
+/** A sample's value in Prometheus text, found by name and labels (in any order). */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^(\w+)\{(.*)\} (\S+)$/.exec(line);
+    if (match?.[1] !== name) continue;
+    const found = Object.fromEntries([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([label, value]) => found[label] === value)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+async function text(url: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  return { status: response.status, body: await response.text() };
+}
+
+/**
+ * Every process serves /metrics, /livez and /readyz on its own METRICS_PORT (never the public
+ * one), and stops cleanly on SIGTERM.
+ */
+describe('metrics, probes and shutdown of every process', () => {
+  let system: IsolatedStack;
+  const instance = (id: string) => system.stack.instances.find((candidate) => candidate.id === id)!;
+
+  beforeAll(async () => {
+    system = await startIsolatedStack('metrics');
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('answers the probes of every process, and keeps /metrics off the public port', async () => {
+    for (const { id, metricsUrl } of system.stack.instances) {
+      expect({ id, ...(await text(`${metricsUrl}/livez`)) }).toEqual({ id, status: 200, body: 'ok' });
+      expect({ id, ...(await text(`${metricsUrl}/readyz`)) }).toEqual({ id, status: 200, body: 'ok' });
+    }
+    expect((await text(`${system.url}/metrics`)).body).not.toContain('http_requests_total');
+  });
+
+  it('labels the gateway requests by route template, and counts the NATS requests on both ends', async () => {
+    const token = 'Zq3xT9vLmP0aB7cD1eF2gH4j';
+    expect((await text(`${system.url}/api/health`)).status).toBe(200);
+    expect((await text(`${system.url}/api/emergency-card/${token}`)).status).toBe(404);
+
+    const gateway = (await text(`${instance('gateway').metricsUrl}/metrics`)).body;
+    const http = (route: string, status: string) =>
+      sample(gateway, 'http_requests_total', { method: 'GET', route, status, service: 'gateway' });
+    expect(http('/api/health', '200')).toBeGreaterThanOrEqual(1);
+    expect(http('/api/emergency-card/:token', '404')).toBe(1);
+    expect(gateway).not.toContain(token);
+    const asked = { pattern: 'records.health.check', outcome: 'ok', service: 'gateway' };
+    expect(sample(gateway, 'nats_client_requests_total', asked)).toBeGreaterThanOrEqual(1);
+
+    const records = (await text(`${instance('records').metricsUrl}/metrics`)).body;
+    const handled = { pattern: 'records.health.check', outcome: 'ok', service: 'records' };
+    expect(sample(records, 'nats_requests_handled_total', handled)).toBeGreaterThanOrEqual(1);
+    expect(sample(records, 'queue_jobs', { queue: 'records-expiry', state: 'waiting' })).toBeDefined();
+  });
+
+  it('stops a service on SIGTERM with exit code 0, after which its requests fail fast', async () => {
+    const records = system.stack.processes.get('records')!;
+    const exited = new Promise<number | null>((resolve) => records.once('exit', (code) => resolve(code)));
+    records.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const started = Date.now();
+    expect((await text(`${system.url}/api/health/records`)).status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('lets the gateway answer the request under way on SIGTERM, refusing new ones, then exit with code 0', async () => {
+    const identity = system.stack.processes.get('identity')!;
+    const gateway = system.stack.processes.get('gateway')!;
+    // A frozen service: the gateway's request to it lasts until NATS_REQUEST_TIMEOUT_MS.
+    identity.kill('SIGSTOP');
+    try {
+      const underWay = text(`${system.url}/api/health/identity`);
+      await new Promise((r) => setTimeout(r, 300));
+      const exited = new Promise<number | null>((resolve) => gateway.once('exit', (code) => resolve(code)));
+      gateway.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 200));
+
+      expect((await text(`${instance('gateway').metricsUrl}/readyz`)).status).toBe(503);
+      await expect(fetch(`${system.url}/api/health`)).rejects.toThrow();
+      const answer = await underWay;
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(await exited).toBe(0);
+    } finally {
+      identity.kill('SIGCONT');
+    }
+  });
+});
