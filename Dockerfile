@@ -1,7 +1,10 @@
 # syntax=docker/dockerfile:1
 #
 # One image for every process of Medical QR: the five NATS services (identity, records,
-# billing, shop, privacy) and the HTTP gateway, which also serves the built web app.
+# billing, shop, privacy), the HTTP gateway, which also serves the built web app, and the
+# local provider stand-ins (tools/sandboxes, for `docker compose --profile sandbox` only).
+# One image, not one per process: one build, one vulnerability scan and one tag to roll out,
+# and every process runs exactly the same dependencies; SERVICE picks the process.
 #
 #   docker build --build-arg SERVICE=records -t medical-qr-records .
 #
@@ -45,30 +48,34 @@ RUN node -e "const fs = require('fs'); const p = JSON.parse(fs.readFileSync('pac
 # ---- runtime: production files only, as the unprivileged `node` user (uid 1000) ----
 FROM node:24-slim AS runtime
 ARG SERVICE=gateway
+# METRICS_*: every process serves /readyz, /livez and /metrics on 9464; 0.0.0.0 so that a
+# scraper or an orchestrator's probe can reach it from outside the container.
 ENV NODE_ENV=production \
     SERVICE=${SERVICE} \
-    PORT=3000
+    PORT=3000 \
+    METRICS_PORT=9464 \
+    METRICS_HOST=0.0.0.0
 WORKDIR /app
 # Owned by root and read-only to the process: it never writes to its own files.
 COPY --from=build /out /app
 # Fail the build at once on a misspelt SERVICE, not at the first start.
 RUN test -f "services/${SERVICE}/dist/main.js" \
-    || { echo "SERVICE=${SERVICE} is not one of: $(ls services | tr '\n' ' ')" >&2; exit 1; }
+    || { [ "${SERVICE}" = sandboxes ] && test -f tools/sandboxes/dist/main.js; } \
+    || { echo "SERVICE=${SERVICE} is not one of: $(ls services | tr '\n' ' ')sandboxes" >&2; exit 1; }
 USER node
 
-# Only the gateway listens on a port (3000, HTTP and the /ws WebSocket).
-EXPOSE 3000
+# The gateway's HTTP and /ws on 3000; every process's probe and metrics server on 9464.
+EXPOSE 3000 9464
 
-# HEALTHCHECK: meaningful for the gateway only. There it asks GET /api/health, which answers
-# 200 when PostgreSQL, Redis, NATS and all five services are up and 503 otherwise, so
-# "unhealthy" means "this gateway cannot serve every request right now" (Docker does not
-# restart a container for it; orchestrators use it to hold back traffic). The five services
-# have no HTTP port: for them the check always passes, and their state shows through the
-# gateway (GET /api/health/<service>). A service whose database or NATS is unreachable at
-# start exits, and the restart policy brings it back.
+# HEALTHCHECK, the same question for every process: "can you serve?". Each process answers
+# GET /readyz on METRICS_PORT: 200 once its own connections (PostgreSQL, Redis, NATS as it
+# uses them) are up, 503 otherwise. With METRICS_PORT emptied the gateway is asked
+# /api/health/ready on PORT instead (its NATS and Redis); a service then has no port, and
+# nothing to ask. The stand-ins answer GET /health on their HTTP port. Node asks, because
+# the slim image has no curl or wget.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=40s --retries=3 \
-  CMD ["node", "-e", "if (process.env.SERVICE !== 'gateway') process.exit(0); fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1));"]
+  CMD ["node", "-e", "const e = process.env; const url = e.SERVICE === 'sandboxes' ? 'http://127.0.0.1:' + (e.SANDBOX_HTTP_PORT || 4100) + '/health' : e.METRICS_PORT ? 'http://127.0.0.1:' + e.METRICS_PORT + '/readyz' : e.SERVICE === 'gateway' ? 'http://127.0.0.1:' + (e.PORT || 3000) + '/api/health/ready' : ''; if (!url) process.exit(0); fetch(url, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1));"]
 
 # exec: node becomes PID 1 and receives SIGTERM itself, so every process drains and closes
-# its connections on `docker stop` or a rolling update.
-CMD ["sh", "-c", "exec node services/$SERVICE/dist/main.js"]
+# its connections on `docker stop` or a rolling update. The stand-ins live under tools/.
+CMD ["sh", "-c", "if [ \"$SERVICE\" = sandboxes ]; then exec node tools/sandboxes/dist/main.js; fi; exec node services/$SERVICE/dist/main.js"]

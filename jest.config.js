@@ -22,10 +22,18 @@ const shared = {
   },
 };
 
+// TESTCONTAINERS=1: PostgreSQL and Redis in Docker for the run (nothing without it). Top-level, so it
+// serves every project; the e2e project names it too, because Jest runs project setups first and the
+// end-to-end system needs the containers: that setup then starts the system (global-setup.mjs).
+const containersSetup = '<rootDir>/test/support/containers.global-setup.ts';
+
 export default {
   // Integration and end-to-end tests start real processes; on a busy 2-core machine that takes
   // seconds. (Jest reads this only at the top level, not per project.)
   testTimeout: 60_000,
+  globalSetup: containersSetup,
+  // After every project's own teardown (the e2e system stops first).
+  globalTeardown: '<rootDir>/test/support/containers.global-teardown.ts',
   projects: [
     {
       ...shared,
@@ -45,7 +53,7 @@ export default {
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.e2e.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      globalSetup: containersSetup,
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },
     {

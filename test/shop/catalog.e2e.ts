@@ -68,7 +68,7 @@ describe('shop catalog (public)', () => {
   });
 
   it("keeps Printify's catalog answers in Redis with a time to live", async () => {
-    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
     try {
       const ttl = await redis.pttl(`${process.env.E2E_REDIS_PREFIX}:shop:catalog:blueprints`);
       expect(ttl).toBeGreaterThan(60_000);

@@ -1,3 +1,4 @@
+export * from './docker-stores.js';
 export * from './log-format.js';
 export * from './local-env.js';
 export * from './preflight.js';
