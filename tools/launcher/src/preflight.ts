@@ -65,11 +65,14 @@ async function checkNats(url: string) {
   }
 }
 
-/**
- * Checks that PostgreSQL, Redis and NATS answer. Returns one message per store that does not,
- * naming the variable that points at it and how to start it.
- */
-export async function findUnreachableStores(endpoints: Endpoints): Promise<string[]> {
+export interface UnreachableStore {
+  store: keyof typeof HINTS;
+  /** Names the variable that points at it and how to start it. */
+  message: string;
+}
+
+/** Checks that PostgreSQL, Redis and NATS answer; one entry per store that does not. */
+export async function findUnreachableStores(endpoints: Endpoints): Promise<UnreachableStore[]> {
   const checks: Array<[string, keyof Endpoints, keyof typeof HINTS, (url: string) => Promise<void>]> = [
     ['PostgreSQL', 'DATABASE_URL', 'postgres', checkPostgres],
     ['Redis', 'REDIS_URL', 'redis', checkRedis],
@@ -82,9 +85,10 @@ export async function findUnreachableStores(endpoints: Endpoints): Promise<strin
         return undefined;
       } catch (error) {
         const reason = (error as Error).message || (error as { code?: string }).code || 'no answer';
-        return `${name} is not answering at ${describeUrl(endpoints[variable])} (${variable}): ${reason}. ${HINTS[hint]}`;
+        const message = `${name} is not answering at ${describeUrl(endpoints[variable])} (${variable}): ${reason}. ${HINTS[hint]}`;
+        return { store: hint, message };
       }
     }),
   );
-  return results.filter((r): r is string => r !== undefined);
+  return results.filter((r): r is UnreachableStore => r !== undefined);
 }

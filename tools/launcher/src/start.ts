@@ -5,6 +5,7 @@ import { PrivateNats } from './isolated/private-nats.js';
 import { formatLogLine } from './log-format.js';
 import { ensureLocalSecrets, loadEnvFile } from './local-env.js';
 import { findPortProblems } from './port-check.js';
+import { startStoresWithDocker } from './docker-stores.js';
 import { describeUrl, findUnreachableStores } from './preflight.js';
 import {
   describeProviders,
@@ -82,7 +83,17 @@ async function prepareNats(env: NodeJS.ProcessEnv): Promise<LocalNats> {
   return { credentialsOf: (process) => ({ ...nats.credentialsOf(process) }), stop: () => nats.stop() };
 }
 
-/** Everything that would stop the system once started, found before anything is created: ports, then the stores. */
+/** Whether a store's URL is still `npm start`'s local default (only such a store may be started in Docker). */
+const LOCAL_DEFAULTS = {
+  postgres: ['DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/medical_qr'],
+  redis: ['REDIS_URL', 'redis://127.0.0.1:6379'],
+  nats: ['NATS_URL', 'nats://127.0.0.1:4222'],
+} as const;
+
+/**
+ * Everything that would stop the system once started, found before anything is created: ports, then the stores.
+ * Stores that do not answer at their local defaults are started from docker-compose.yml when Docker is there.
+ */
 async function preflight(env: NodeJS.ProcessEnv, plan: SandboxPlan): Promise<void> {
   for (const variable of ['DATABASE_URL', 'REDIS_URL', 'NATS_URL'] as const) {
     try {
@@ -98,8 +109,18 @@ async function preflight(env: NodeJS.ProcessEnv, plan: SandboxPlan): Promise<voi
     ]),
     findUnreachableStores({ DATABASE_URL: env.DATABASE_URL!, REDIS_URL: env.REDIS_URL!, NATS_URL: env.NATS_URL! }),
   ]);
-  const problems = [...(ports ? [ports] : []), ...stores];
-  if (problems.length) fail(problems.join('\n\n'));
+  if (ports) fail([ports, ...stores.map((store) => store.message)].join('\n\n'));
+  const local = stores.filter(({ store }) => env[LOCAL_DEFAULTS[store][0]] === LOCAL_DEFAULTS[store][1]);
+  if (stores.length === 0) return;
+  if (local.length === stores.length) {
+    const docker = await startStoresWithDocker(
+      local.map(({ store }) => store),
+      env,
+    );
+    if (docker.started) return void Object.assign(env, docker.env);
+    fail([...stores.map((store) => store.message), docker.reason].join('\n\n'));
+  }
+  fail(stores.map((store) => store.message).join('\n\n'));
 }
 
 /** "Created database medical_qr on 127.0.0.1:5432", the line `npm start` prints when it makes the database. */
@@ -146,7 +167,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
 
   console.log(replicas > 1 ? `Starting ${replicas} copies of every service...` : 'Starting the services...');
   const stack = await startStack({
-    env,
+    // Each process gets its own NATS password (envOf), never the others'.
+    env: Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('NATS_PASSWORD_'))),
     envOf: (process) => nats.credentialsOf(process),
     replicas,
     onLine: (name, line) => console.log(formatLogLine(name, line)),

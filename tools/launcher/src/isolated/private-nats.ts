@@ -98,7 +98,9 @@ export class PrivateNats {
   /** Starts (again) on the same port, with the same JetStream store: durable streams and consumers survive. */
   async resume(): Promise<void> {
     const args = ['-c', this.configFile, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir];
-    const child = spawn(NATS_SERVER, args, { stdio: 'ignore' });
+    // A process group of its own: Ctrl-C in a terminal reaches the launcher and the services, which drain
+    // their work through NATS; the server must outlast them, and is stopped last (stop(), or on exit).
+    const child = spawn(NATS_SERVER, args, { stdio: 'ignore', detached: true });
     // Never outlive the test process, even when it force-exits.
     const killOnExit = () => child.kill('SIGKILL');
     process.once('exit', killOnExit);
