@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -9,19 +9,25 @@ import { natsAuthorizationConfig } from '@medical-qr/platform';
 import { freePort } from './free-port.js';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? 'nats-server';
+/** The image the server runs from with TESTCONTAINERS=1, as in docker-compose.yml. */
+const NATS_IMAGE = 'nats:2.10-alpine';
 
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+/** Waits for the server's INFO greeting (a port alone is not enough: Docker's proxy accepts before the server runs). */
+async function waitForServer(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
+    const greeted = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
+      const done = (answer: boolean) => (socket.destroy(), resolve(answer));
+      socket.setTimeout(1000, () => done(false));
+      socket.once('data', (data) => done(String(data).startsWith('INFO')));
+      socket.once('error', () => done(false));
+      socket.once('close', () => resolve(false));
     });
-    if (open) return;
+    if (greeted) return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
+  throw new Error(`nats-server did not answer on ${port} within ${timeoutMs} ms`);
 }
 
 /** How one process signs in to NATS: the variables the launcher gives it. */
@@ -35,6 +41,11 @@ export interface PrivateNatsOptions {
   namespaces?: readonly string[];
   /** A folder for the JetStream store that outlives this server (npm start's); by default a temp folder removed at stop. */
   storeDir?: string;
+  /**
+   * Runs the server in a Docker container (NATS_IMAGE) instead of the local nats-server binary: the
+   * default with TESTCONTAINERS=1, for a machine that has Docker but not NATS.
+   */
+  inDocker?: boolean;
 }
 
 /**
@@ -47,6 +58,7 @@ export interface PrivateNatsOptions {
  */
 export class PrivateNats {
   private process?: ChildProcess;
+  private container?: string;
   private readonly passwords = new Map<BusProcess | 'admin', string>(
     [...BUS_PROCESSES, 'admin' as const].map((user) => [user, randomBytes(18).toString('base64url')]),
   );
@@ -59,6 +71,7 @@ export class PrivateNats {
     readonly storeDir: string,
     private readonly keepStore: boolean,
     namespaces: readonly string[],
+    private readonly inDocker: boolean,
   ) {
     this.configFile = join(mkdtempSync(join(tmpdir(), 'mqr-nats-conf-')), 'nats-server.conf');
     writeFileSync(
@@ -74,7 +87,14 @@ export class PrivateNats {
 
   static async start(options: PrivateNatsOptions = {}): Promise<PrivateNats> {
     const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), 'mqr-nats-'));
-    const nats = new PrivateNats(await freePort(), storeDir, Boolean(options.storeDir), options.namespaces ?? []);
+    const inDocker = options.inDocker ?? process.env.TESTCONTAINERS === '1';
+    const nats = new PrivateNats(
+      await freePort(),
+      storeDir,
+      Boolean(options.storeDir),
+      options.namespaces ?? [],
+      inDocker,
+    );
     if (!nats.keepStore) process.once('exit', nats.removeStoreOnExit);
     process.once('exit', nats.removeConfigOnExit);
     await nats.resume();
@@ -97,6 +117,7 @@ export class PrivateNats {
 
   /** Starts (again) on the same port, with the same JetStream store: durable streams and consumers survive. */
   async resume(): Promise<void> {
+    if (this.inDocker) return this.resumeInDocker();
     const args = ['-c', this.configFile, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir];
     // A process group of its own: Ctrl-C in a terminal reaches the launcher and the services, which drain
     // their work through NATS; the server must outlast them, and is stopped last (stop(), or on exit).
@@ -106,8 +127,51 @@ export class PrivateNats {
     process.once('exit', killOnExit);
     child.once('exit', () => process.off('exit', killOnExit));
     this.process = child;
-    await waitForPort(this.port, 5000);
+    await waitForServer(this.port, 5000);
   }
+
+  /**
+   * The same server in a container: this port on loopback, the configuration and the JetStream store
+   * mounted from this machine (so they outlive the container, as the binary's do), run as this user so
+   * the store stays removable. `kill()` removes the container; resuming runs a new one on the same store.
+   */
+  private async resumeInDocker(): Promise<void> {
+    const name = `mqr-nats-${this.port}-${randomBytes(3).toString('hex')}`;
+    const user = typeof process.getuid === 'function' ? [`--user`, `${process.getuid()}:${process.getgid!()}`] : [];
+    const run = spawnSync(
+      'docker',
+      [
+        'run',
+        '-d',
+        '--name',
+        name,
+        ...user,
+        '-p',
+        `127.0.0.1:${this.port}:4222`,
+        '-v',
+        `${dirname(this.configFile)}:/etc/nats:ro`,
+        '-v',
+        `${this.storeDir}:/data`,
+        NATS_IMAGE,
+        '-c',
+        '/etc/nats/nats-server.conf',
+        '-js',
+        '-sd',
+        '/data',
+      ],
+      { encoding: 'utf8', env: process.env },
+    );
+    if (run.status !== 0)
+      throw new Error(`docker run ${NATS_IMAGE} failed: ${(run.stderr || run.error?.message) ?? ''}`);
+    this.container = name;
+    process.once('exit', this.removeContainerOnExit);
+    await waitForServer(this.port, 60_000);
+  }
+
+  private readonly removeContainerOnExit = () => {
+    if (this.container) spawnSync('docker', ['rm', '-f', this.container], { stdio: 'ignore', env: process.env });
+    this.container = undefined;
+  };
 
   /** Kills the server for good and removes its configuration and (unless kept) its store. */
   async stop(): Promise<void> {
@@ -121,6 +185,10 @@ export class PrivateNats {
 
   /** Kills the server, as an outage would; its store stays for `resume()`. */
   async kill(): Promise<void> {
+    if (this.inDocker) {
+      process.off('exit', this.removeContainerOnExit);
+      return this.removeContainerOnExit();
+    }
     const child = this.process;
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {

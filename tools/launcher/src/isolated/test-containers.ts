@@ -2,8 +2,8 @@
 // machine that has Docker but not the two servers. Without it the suite uses the local servers, as before.
 // Not exported from the package index: `npm start` never loads testcontainers.
 //
-// NATS is left alone: tests start private nats-servers of their own from the `nats-server` binary
-// (NATS_SERVER_BIN), which is still needed with TESTCONTAINERS=1.
+// NATS is not started here: every test starts private servers of its own (PrivateNats), and with
+// TESTCONTAINERS=1 each of those runs in a container of nats:2.10-alpine instead of the local binary.
 import { randomBytes } from 'node:crypto';
 import type { StartedTestContainer } from 'testcontainers';
 
