@@ -40,7 +40,10 @@ export const baseEnvSchema = z.object({
    * This process's own NATS user and password. NATS permissions (see nats/bus-permissions) let each
    * user publish and subscribe only to what its process owns or calls. Required in production.
    */
-  NATS_USER: z.string().regex(/^[a-z0-9_-]{1,40}$/i, 'letters, digits, "_" or "-", at most 40').optional(),
+  NATS_USER: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/i, 'letters, digits, "_" or "-", at most 40')
+    .optional(),
   NATS_PASSWORD: z.string().min(1).optional(),
   /** PEM file of the CA that signed NATS's certificate, to verify it over a tls:// NATS_URL. */
   NATS_TLS_CA_FILE: z.string().min(1).optional(),
