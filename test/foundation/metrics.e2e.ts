@@ -1,15 +1,5 @@
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
-
-/** A sample's value in Prometheus text, found by name and labels (in any order). */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^(\w+)\{(.*)\} (\S+)$/.exec(line);
-    if (match?.[1] !== name) continue;
-    const found = Object.fromEntries([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([label, value]) => found[label] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
+import { metricSample } from '@medical-qr/platform';
 
 async function text(url: string): Promise<{ status: number; body: string }> {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
@@ -46,17 +36,17 @@ describe('metrics, probes and shutdown of every process', () => {
 
     const gateway = (await text(`${instance('gateway').metricsUrl}/metrics`)).body;
     const http = (route: string, status: string) =>
-      sample(gateway, 'http_requests_total', { method: 'GET', route, status, service: 'gateway' });
+      metricSample(gateway, 'http_requests_total', { method: 'GET', route, status, service: 'gateway' });
     expect(http('/api/health', '200')).toBeGreaterThanOrEqual(1);
     expect(http('/api/emergency-card/:token', '404')).toBe(1);
     expect(gateway).not.toContain(token);
     const asked = { pattern: 'records.health.check', outcome: 'ok', service: 'gateway' };
-    expect(sample(gateway, 'nats_client_requests_total', asked)).toBeGreaterThanOrEqual(1);
+    expect(metricSample(gateway, 'nats_client_requests_total', asked)).toBeGreaterThanOrEqual(1);
 
     const records = (await text(`${instance('records').metricsUrl}/metrics`)).body;
     const handled = { pattern: 'records.health.check', outcome: 'ok', service: 'records' };
-    expect(sample(records, 'nats_requests_handled_total', handled)).toBeGreaterThanOrEqual(1);
-    expect(sample(records, 'queue_jobs', { queue: 'records-expiry', state: 'waiting' })).toBeDefined();
+    expect(metricSample(records, 'nats_requests_handled_total', handled)).toBeGreaterThanOrEqual(1);
+    expect(metricSample(records, 'queue_jobs', { queue: 'records-expiry', state: 'waiting' })).toBeDefined();
   });
 
   it('stops a service on SIGTERM with exit code 0, after which its requests fail fast', async () => {

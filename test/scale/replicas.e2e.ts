@@ -1,6 +1,6 @@
 import { DurableEvents } from '@medical-qr/contracts';
 import { startIsolatedStack, type IsolatedStack, type StackInstance } from '@medical-qr/launcher';
-import { createLogger, EventBus } from '@medical-qr/platform';
+import { createLogger, EventBus, metricTotal as totalOf } from '@medical-qr/platform';
 import { eventually, pause } from '../support/eventually.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { openLiveSocket, type LiveSocketClient } from '../live/live-socket-client.js';
@@ -12,11 +12,7 @@ const SERVICES = ['identity', 'records', 'billing', 'shop', 'privacy'] as const;
 
 /** A metric's total over all its label sets, as one process's /metrics says. */
 async function metricTotal(instance: StackInstance, metric: string): Promise<number> {
-  const text = await (await fetch(`${instance.metricsUrl}/metrics`)).text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith(`${metric}{`) || line.startsWith(`${metric} `))
-    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  return totalOf(await (await fetch(`${instance.metricsUrl}/metrics`)).text(), metric);
 }
 
 /**

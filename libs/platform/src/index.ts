@@ -34,3 +34,4 @@ export * from './service/exit-with-parent.js';
 export * from './service/graceful-shutdown.js';
 export * from './service/platform.module.js';
 export * from './service/tokens.js';
+export * from './testing/prometheus-text.js';

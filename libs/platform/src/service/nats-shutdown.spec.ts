@@ -12,6 +12,7 @@ import { NatsCorrelationInterceptor } from '../nats/correlation.interceptor.js';
 import { natsConnectionOptions } from '../nats/nats-options.js';
 import { ServiceClient } from '../nats/service-client.js';
 import { startTestNatsServer, type TestNatsServer } from '../testing/nats-server.js';
+import { metricSample } from '../testing/prometheus-text.js';
 import { DrainingNatsServer } from './draining-nats.server.js';
 
 const NAMESPACE = 'mqrtest';
@@ -47,17 +48,6 @@ class EchoModule {}
 
 async function scrape(metrics: MetricsServer): Promise<string> {
   return (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
-}
-
-/** A sample's value in Prometheus text, found by name and labels (in any order). */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^(\w+)\{(.*)\} (\S+)$/.exec(line);
-    if (match?.[1] !== name) continue;
-    const found = Object.fromEntries([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([label, value]) => found[label] === value)) return Number(match[3]);
-  }
-  return undefined;
 }
 
 async function readyz(metrics: MetricsServer): Promise<number> {
@@ -100,18 +90,18 @@ describe('a service on a draining NATS server, with its metrics (real nats-serve
     await new Promise((r) => setTimeout(r, 400)); // the late handler finishes, unheard
     const text = await scrape(metrics);
     const handled = (pattern: string, outcome: string) =>
-      sample(text, 'nats_requests_handled_total', { pattern, outcome, service: 'echo' });
+      metricSample(text, 'nats_requests_handled_total', { pattern, outcome, service: 'echo' });
     expect(handled('echo.message.send', 'ok')).toBe(1);
     expect(handled('echo.message.refuse', 'CONFLICT')).toBe(1);
     expect(handled('echo.message.late', 'ok')).toBe(1);
     const send = { pattern: 'echo.message.send' };
-    expect(sample(text, 'nats_request_handle_duration_seconds_count', send)).toBe(1);
+    expect(metricSample(text, 'nats_request_handle_duration_seconds_count', send)).toBe(1);
     const sent = (pattern: string, outcome: string) =>
-      sample(text, 'nats_client_requests_total', { pattern, outcome, service: 'echo' });
+      metricSample(text, 'nats_client_requests_total', { pattern, outcome, service: 'echo' });
     expect(sent('echo.message.send', 'ok')).toBe(1);
     expect(sent('echo.message.refuse', 'error')).toBe(1);
     expect(sent('echo.message.late', 'timeout')).toBe(1);
-    expect(sample(text, 'nats_client_request_duration_seconds_count', send)).toBe(1);
+    expect(metricSample(text, 'nats_client_request_duration_seconds_count', send)).toBe(1);
     // Node's own metrics, under the same service label.
     expect(text).toMatch(/^process_cpu_user_seconds_total\{service="echo"\} /m);
   });
@@ -131,9 +121,9 @@ describe('a service on a draining NATS server, with its metrics (real nats-serve
     expect(afterDrain).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(slow.calls).toBe(1);
     const text = await scrape(metrics);
-    expect(sample(text, 'nats_client_requests_total', { pattern: 'echo.message.slow', outcome: 'unavailable' })).toBe(
-      1,
-    );
+    expect(
+      metricSample(text, 'nats_client_requests_total', { pattern: 'echo.message.slow', outcome: 'unavailable' }),
+    ).toBe(1);
 
     let drainFinished = false;
     void drained.then(() => (drainFinished = true));
