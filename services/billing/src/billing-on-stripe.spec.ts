@@ -114,7 +114,9 @@ describe('billing on the Stripe stand-in (real PostgreSQL, JetStream and stripe 
   const merchPaid: Array<{ id: string; payment: MerchPaymentSucceeded }> = [];
 
   beforeAll(async () => {
-    nats = await PrivateNats.start();
+    const namespace = `billing-spec-${randomBytes(3).toString('hex')}`;
+    // Locked down as in production: billing signs in as itself, the spec as the harness's admin.
+    nats = await PrivateNats.start({ namespaces: [namespace] });
     endpoint = new WebhookEndpoint(() => services);
     const productUrl = await endpoint.start();
     sandboxes = await startSandboxes(
@@ -135,7 +137,8 @@ describe('billing on the Stripe stand-in (real PostgreSQL, JetStream and stripe 
       LOG_LEVEL: 'silent',
       DATABASE_URL,
       NATS_URL: nats.url,
-      REDIS_PREFIX: `billing-spec-${randomBytes(3).toString('hex')}`,
+      ...nats.credentialsOf('billing'),
+      REDIS_PREFIX: namespace,
       NATS_REQUEST_TIMEOUT_MS: '15000',
       STRIPE_SECRET_KEY: 'sk_test_billing_spec',
       STRIPE_API_URL: sandboxes.httpUrl,
@@ -151,16 +154,16 @@ describe('billing on the Stripe stand-in (real PostgreSQL, JetStream and stripe 
     @Module({ imports: [PlatformModule.register({ service: 'billing', config, logger, database }), BillingModule] })
     class BillingUnderTest {}
     app = await NestFactory.createMicroservice(BillingUnderTest, {
-      ...natsServerTransport(config.NATS_URL, config.REDIS_PREFIX, 'billing'),
+      ...natsServerTransport(config, config.REDIS_PREFIX, 'billing'),
       logger: false,
     });
     app.useGlobalFilters(new RpcErrorFilter(logger));
     await app.listen();
 
-    services = new ServiceClient(config.NATS_URL, 'billing-spec', 15_000, config.REDIS_PREFIX);
+    services = new ServiceClient(nats.admin, 'billing-spec', 15_000, config.REDIS_PREFIX);
     await services.connect();
     observer = await EventBus.connect({
-      nats: config.NATS_URL,
+      nats: nats.admin,
       name: 'billing-spec',
       namespace: config.REDIS_PREFIX,
       logger,

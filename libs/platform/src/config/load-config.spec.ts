@@ -27,4 +27,17 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/^SECRET: .*\(not set\)$/m);
     expect(problems).not.toMatch(/REDIS_URL/);
   });
+
+  it('wants every process signed in to NATS as itself in production, user and password together', () => {
+    expect(() => loadConfig(baseEnvSchema, { NODE_ENV: 'production' })).toThrow(
+      /NATS_USER: and NATS_PASSWORD are required in production/,
+    );
+    expect(() => loadConfig(baseEnvSchema, { NATS_USER: 'records' })).toThrow(
+      /NATS_PASSWORD: is required when the other of NATS_USER and NATS_PASSWORD is set/,
+    );
+    const signedIn = loadConfig(baseEnvSchema, { NODE_ENV: 'production', NATS_USER: 'records', NATS_PASSWORD: 'pw' });
+    expect([signedIn.NATS_USER, signedIn.NATS_PASSWORD]).toEqual(['records', 'pw']);
+    // Outside production a local server without users still works.
+    expect(loadConfig(baseEnvSchema, {}).NATS_USER).toBeUndefined();
+  });
 });
