@@ -825,12 +825,12 @@ describe('Dockerfile', () => {
     });
   });
 
-  it('.dockerignore keeps dependencies, builds, reports, git and local secrets out of the context', () => {
+  it('.dockerignore keeps dependencies, builds, reports, git, local secrets and local NATS data out of the context', () => {
     const ignored = read('.dockerignore')
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line && !line.startsWith('#'));
-    for (const entry of ['node_modules', 'dist', 'reports', 'screenshots', '.git', '.env', '.env.*']) {
+    for (const entry of ['node_modules', 'dist', 'reports', 'screenshots', '.git', '.env', '.env.*', '.data']) {
       expect({ entry, ignored: ignored.includes(entry) }).toEqual({ entry, ignored: true });
     }
   });
