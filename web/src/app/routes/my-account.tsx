@@ -1,6 +1,7 @@
 import { ChevronRight, Crown, History, Search, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { Fact } from '../../components/ui/fact';
 import { ScreenLoading } from '../../components/ui/screen-loading';
 import { useAuth, type CurrentUser } from '../../features/auth';
 import { SubscriptionCard } from '../../features/premium';
@@ -89,15 +90,6 @@ function AccountInfo({ user, isPremium }: { user: CurrentUser; isPremium: boolea
         <Fact label="Member since">{formatDate(user.createdAt)}</Fact>
       </dl>
     </section>
-  );
-}
-
-function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-sm font-semibold text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 text-base font-semibold text-slate-900 dark:text-white">{children}</dd>
-    </div>
   );
 }
 

@@ -5,8 +5,9 @@ import {
   type PrivacyStatus,
 } from '@medical-qr/contracts';
 import { CircleX, UserRound } from 'lucide-react';
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { buttonClasses } from '../../components/ui/button';
+import { Fact } from '../../components/ui/fact';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format-date';
@@ -108,14 +109,5 @@ export function DeletionStatusCard({
         <p className="mt-4 text-base text-slate-700 dark:text-slate-300">Nothing is scheduled for deletion.</p>
       ) : null}
     </PrivacyCard>
-  );
-}
-
-function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-sm font-semibold text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 text-base font-semibold text-slate-900 dark:text-white">{children}</dd>
-    </div>
   );
 }
