@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { DurableEvents } from '@medical-qr/contracts';
 import { freePort, startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { createLogger, EventBus } from '@medical-qr/platform';
-import { HttpClient, uniqueEmail } from '../support/http-client.js';
+import { registeredClient } from '../support/accounts.js';
+import { HttpClient } from '../support/http-client.js';
 import { eventually, pause } from '../support/eventually.js';
 import { openLiveSocket, type LiveSocketClient } from './live-socket-client.js';
 
@@ -67,17 +68,7 @@ describe('the live socket on two gateway replicas', () => {
     await system?.stop();
   });
 
-  async function signedInUser() {
-    const client = new HttpClient(undefined, system.url);
-    const registered = await client.post('/api/auth/register', {
-      firstName: 'Ada',
-      lastName: 'Byron',
-      email: uniqueEmail('two-gateways'),
-      password: 'two-gateways-pass',
-    });
-    expect(registered.status).toBe(201);
-    return { client, userId: registered.body.user.id as string };
-  }
+  const signedInUser = () => registeredClient(system.url, 'two-gateways');
 
   async function open(gatewayUrl: string, user?: HttpClient) {
     const live = await openLiveSocket(gatewayUrl, user);

@@ -2,7 +2,8 @@ import { DurableEvents } from '@medical-qr/contracts';
 import { startIsolatedStack, type IsolatedStack, type StackInstance } from '@medical-qr/launcher';
 import { createLogger, EventBus, metricTotal as totalOf } from '@medical-qr/platform';
 import { eventually, pause } from '../support/eventually.js';
-import { HttpClient, uniqueEmail } from '../support/http-client.js';
+import { registeredClient } from '../support/accounts.js';
+import { HttpClient } from '../support/http-client.js';
 import { openLiveSocket, type LiveSocketClient } from '../live/live-socket-client.js';
 import { medicalForm } from '../records/records-fixtures.js';
 
@@ -51,17 +52,7 @@ describe('two replicas of every process', () => {
 
   const replicasOf = (process: string) => system.stack.instances.filter((instance) => instance.process === process);
 
-  async function signedInUser(label: string) {
-    const client = new HttpClient(undefined, system.url);
-    const registered = await client.post('/api/auth/register', {
-      firstName: 'Mae',
-      lastName: 'Jemison',
-      email: uniqueEmail(label),
-      password: 'replicas-pass-1',
-    });
-    expect(registered.status).toBe(201);
-    return { client, userId: (registered.body as { user: { id: string } }).user.id };
-  }
+  const signedInUser = (label: string) => registeredClient(system.url, label);
 
   /** One screen's worth of calls, touching every service (identity and billing through the session's user). */
   const EVERY_SERVICE = [

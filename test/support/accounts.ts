@@ -28,3 +28,23 @@ export async function signedInClient(
   if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${JSON.stringify(login.body)}`);
   return { client, email };
 }
+
+/**
+ * A client signed in to a fresh account on a system started with EMAIL_VERIFICATION=false (registering signs in),
+ * with the new user's id.
+ */
+export async function registeredClient(
+  origin: string,
+  label = 'member',
+): Promise<{ client: HttpClient; userId: string }> {
+  const client = new HttpClient(undefined, origin);
+  const registered = await client.post('/api/auth/register', {
+    firstName: 'Mae',
+    lastName: 'Jemison',
+    email: uniqueEmail(label),
+    password: `${label}-pass-1`,
+  });
+  if (registered.status !== 201)
+    throw new Error(`registration answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+  return { client, userId: (registered.body as { user: { id: string } }).user.id };
+}
