@@ -53,6 +53,7 @@ export default {
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.e2e.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/e2e-timeouts.ts'],
       globalSetup: containersSetup,
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },

@@ -217,7 +217,7 @@ describe('the sandbox process', () => {
         plan: await freePlan(env),
         onLine: (l) => lines.push(l),
       }),
-    ).rejects.toThrow(/exited during start-up with code 1/);
+    ).rejects.toThrow(/the provider stand-ins \(tools\/sandboxes\) failed during start-up: exited with code 1/);
     expect(lines.join('\n')).toContain('refusing to start with NODE_ENV=production');
   });
 

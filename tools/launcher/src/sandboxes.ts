@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { HTTP_PORT, PROVIDERS, type ProviderDescriptor, type StandInAddress } from '@medical-qr/sandboxes';
 import { waitForExit } from './child-process.js';
 import { findPortProblems, type PortClaim } from './port-check.js';
+import { waitWhileStarting } from './ready-wait.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -110,8 +111,8 @@ export interface SandboxOptions {
   /** The product's own address, for stand-ins that call it (webhooks). */
   productUrl?: string;
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
-  /** How long to wait for `GET /health` to answer 200. */
-  readyTimeoutMs?: number;
+  /** The backstop for stand-ins that run but never answer `GET /health` (see startHangLimitMs). */
+  hangLimitMs?: number;
 }
 
 export interface RunningSandboxProcess extends SandboxPlan {
@@ -123,26 +124,17 @@ export interface RunningSandboxProcess extends SandboxPlan {
   stop(): Promise<void>;
 }
 
-/** Resolves once the stand-ins answer `GET /health`; throws if the process exits or the time runs out. */
-async function waitForHealth(url: string, timeoutMs: number, exited: () => number | null | undefined): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastProblem: string;
-  for (;;) {
-    const code = exited();
-    if (code !== undefined) {
-      throw new Error(`the provider stand-ins (tools/sandboxes) exited during start-up with code ${code}`);
-    }
-    try {
+/** Resolves once the stand-ins answer `GET /health`; throws if the process exits first. */
+async function waitForHealth(url: string, exited: Promise<number | null>, hangLimitMs?: number): Promise<void> {
+  await waitWhileStarting({
+    what: 'the provider stand-ins (tools/sandboxes)',
+    probe: async () => {
       const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-      lastProblem = `health answered ${response.status}`;
-    } catch (error) {
-      lastProblem = (error as Error).message;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`the provider stand-ins did not answer ${url}/health in time (${lastProblem})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+      return response.ok ? undefined : `${url}/health answered ${response.status}`;
+    },
+    failed: exited.then((code) => `exited with code ${code}`),
+    hangLimitMs,
+  });
 }
 
 function spawnSandboxes(plan: SandboxPlan, options: SandboxOptions): ChildProcess {
@@ -176,11 +168,12 @@ export async function startSandboxProcess(options: SandboxOptions): Promise<Runn
   if (busy) throw new Error(`the provider stand-ins cannot listen where they should.\n${busy}`);
   const child = spawnSandboxes(plan, options);
   let stopping = false;
-  let exitCode: number | null | undefined;
+  let reportExit!: (code: number | null) => void;
+  const exited = new Promise<number | null>((resolve) => (reportExit = resolve));
   let reportCrash!: (value: { process: 'sandboxes'; code: number | null }) => void;
   const crashed = new Promise<{ process: 'sandboxes'; code: number | null }>((resolve) => (reportCrash = resolve));
   child.on('exit', (code) => {
-    exitCode = code;
+    reportExit(code);
     if (!stopping) reportCrash({ process: 'sandboxes', code });
   });
   const stop = async () => {
@@ -190,7 +183,7 @@ export async function startSandboxProcess(options: SandboxOptions): Promise<Runn
   };
   const url = `http://127.0.0.1:${plan.httpPort}`;
   try {
-    await waitForHealth(url, options.readyTimeoutMs ?? 15_000, () => exitCode);
+    await waitForHealth(url, exited, options.hangLimitMs);
   } catch (error) {
     await stop();
     throw error;

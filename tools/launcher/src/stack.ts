@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { startBalancer, type Balancer } from './balancer.js';
 import { waitForExit } from './child-process.js';
 import { freePorts } from './isolated/free-port.js';
+import { waitWhileStarting } from './ready-wait.js';
 
 /** Every process of the system, in start order: services first, the gateway last. */
 export const STACK_PROCESSES = ['identity', 'records', 'billing', 'shop', 'privacy', 'gateway'] as const;
@@ -19,8 +20,8 @@ export interface StackOptions {
   replicas?: number;
   /** Receives each output line, already tagged with its process (`records`, or `records-2` for a second replica). */
   onLine?: (process: string, line: string, stream: 'stdout' | 'stderr') => void;
-  /** How long to wait for `/api/health` to answer 200. */
-  readyTimeoutMs?: number;
+  /** The backstop for a system that runs but never reports healthy (see startHangLimitMs). */
+  hangLimitMs?: number;
 }
 
 /** One running process of the stack. */
@@ -51,27 +52,27 @@ export interface RunningStack {
 
 const instanceId = (process: StackProcess, replica: number) => (replica === 1 ? process : `${process}-${replica}`);
 
-async function waitForHealthy(url: string, timeoutMs: number, crashed: Promise<unknown>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastProblem = 'no answer yet';
-  let stop = false;
-  void crashed.then(() => (stop = true));
-  while (Date.now() < deadline && !stop) {
-    try {
+/** Resolves once the gateway's `/api/health` reports every service up; throws at once if any process exits. */
+async function waitForHealthy(
+  url: string,
+  crashed: Promise<{ process: string; code: number | null }>,
+  hangLimitMs?: number,
+) {
+  await waitWhileStarting({
+    what: 'the system',
+    probe: async () => {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) });
-      if (response.ok) return;
+      if (response.ok) return undefined;
       const report = (await response.json()) as { services?: Record<string, { status: string }> };
       const down = Object.entries(report.services ?? {})
         .filter(([, s]) => s.status !== 'up')
         .map(([name]) => name);
-      lastProblem = down.length ? `waiting for ${down.join(', ')}` : `health answered ${response.status}`;
-    } catch (error) {
-      lastProblem = (error as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  if (stop) throw new Error('a process exited during start-up');
-  throw new Error(`the system did not become healthy within ${timeoutMs} ms (${lastProblem})`);
+      return down.length ? `waiting for ${down.join(', ')}` : `health answered ${response.status}`;
+    },
+    failed: crashed.then(({ process, code }) => `${process} exited with code ${code}`),
+    intervalMs: 250,
+    hangLimitMs,
+  });
 }
 
 /**
@@ -185,13 +186,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         upstreams: gateways.map((gateway) => gateway.url!),
       });
     }
-    const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
-    await Promise.all(gateways.map((gateway) => waitForHealthy(gateway.url!, readyTimeoutMs, crashed)));
+    await Promise.all(gateways.map((gateway) => waitForHealthy(gateway.url!, crashed, options.hangLimitMs)));
   } catch (error) {
-    const crash = await Promise.race([crashed, Promise.resolve(undefined)]);
     await stop();
-    const detail = crash ? `: ${crash.process} exited with code ${crash.code}` : '';
-    throw new Error(`${(error as Error).message}${detail}`, { cause: error });
+    throw error;
   }
   return { url, processes, instances, restart, crashed, stop };
 }

@@ -6,28 +6,33 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BUS_PROCESSES, type BusProcess } from '@medical-qr/contracts';
 import { natsAuthorizationConfig } from '@medical-qr/platform';
+import { waitWhileStarting } from '../ready-wait.js';
 import { freePort } from './free-port.js';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? 'nats-server';
 /** The image the server runs from with TESTCONTAINERS=1, as in docker-compose.yml. */
 const NATS_IMAGE = 'nats:2.10-alpine';
 
-/** Waits for the server's INFO greeting (a port alone is not enough: Docker's proxy accepts before the server runs). */
-async function waitForServer(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const greeted = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      const done = (answer: boolean) => (socket.destroy(), resolve(answer));
-      socket.setTimeout(1000, () => done(false));
-      socket.once('data', (data) => done(String(data).startsWith('INFO')));
-      socket.once('error', () => done(false));
-      socket.once('close', () => resolve(false));
-    });
-    if (greeted) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nats-server did not answer on ${port} within ${timeoutMs} ms`);
+/** Whether the server on this port sends its INFO greeting (a port alone is not enough: Docker's proxy accepts first). */
+function greets(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const done = (answer: boolean) => (socket.destroy(), resolve(answer));
+    socket.setTimeout(1000, () => done(false));
+    socket.once('data', (data) => done(String(data).startsWith('INFO')));
+    socket.once('error', () => done(false));
+    socket.once('close', () => resolve(false));
+  });
+}
+
+/** Waits for the greeting while the server is starting; fails at once when it exits. */
+async function waitForServer(port: number, exited: Promise<string>): Promise<void> {
+  await waitWhileStarting({
+    what: `nats-server on port ${port}`,
+    probe: async () => ((await greets(port)) ? undefined : 'no INFO greeting yet'),
+    failed: exited,
+    intervalMs: 50,
+  });
 }
 
 /** How one process signs in to NATS: the variables the launcher gives it. */
@@ -127,7 +132,11 @@ export class PrivateNats {
     process.once('exit', killOnExit);
     child.once('exit', () => process.off('exit', killOnExit));
     this.process = child;
-    await waitForServer(this.port, 5000);
+    const exited = new Promise<string>((resolve) => {
+      child.once('exit', (code, signal) => resolve(`exited with ${signal ?? `code ${code}`}`));
+      child.once('error', (error) => resolve(error.message));
+    });
+    await waitForServer(this.port, exited);
   }
 
   /**
@@ -165,7 +174,8 @@ export class PrivateNats {
       throw new Error(`docker run ${NATS_IMAGE} failed: ${(run.stderr || run.error?.message) ?? ''}`);
     this.container = name;
     process.once('exit', this.removeContainerOnExit);
-    await waitForServer(this.port, 60_000);
+    // Docker restarts nothing here and reports no exit to wait on: the hang backstop ends a container that never greets.
+    await waitForServer(this.port, new Promise<string>(() => {}));
   }
 
   private readonly removeContainerOnExit = () => {
