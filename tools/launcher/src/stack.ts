@@ -43,7 +43,7 @@ export interface RunningStack {
   /** Every process by id (`records`, `records-2`, ...). */
   processes: Map<string, ChildProcess>;
   instances: StackInstance[];
-  /** Starts a process again (after a test stopped it), with the environment it had. */
+  /** Starts a process again (after a test stopped it), with the environment it had; resolves once it is ready. */
   restart(id: string): Promise<ChildProcess>;
   /** Resolves when any process exits on its own (not through stop()). */
   crashed: Promise<{ process: string; code: number | null }>;
@@ -173,8 +173,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       previous.kill('SIGTERM');
       await waitForExit(previous, 10_000);
     }
-    instance.child = launch(instance);
-    return instance.child;
+    const child = launch(instance);
+    instance.child = child;
+    // Started again means ready again, however long a busy machine takes; an exit on the way fails at once.
+    await waitWhileStarting({
+      what: id,
+      probe: async () => {
+        const response = await fetch(`${instance.metricsUrl}/readyz`, { signal: AbortSignal.timeout(3000) });
+        return response.ok ? undefined : `/readyz answered ${response.status}`;
+      },
+      failed: new Promise((resolve) => child.once('exit', (code, signal) => resolve(`exited with ${signal ?? code}`))),
+      intervalMs: 100,
+    });
+    return child;
   };
 
   const url = `http://localhost:${publicPort}`;
