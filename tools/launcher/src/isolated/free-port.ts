@@ -1,11 +1,43 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 
-function listenOnAnyPort(): Promise<Server> {
-  return new Promise((resolve, reject) => {
+/**
+ * Where the chosen ports come from: below the kernel's ephemeral range. A port the kernel handed out for `listen(0)`
+ * comes from that range, and so does the local port of every outgoing connection: on a busy machine one of those
+ * can take a chosen port in the seconds before its process listens (EADDRINUSE). Below the range only another
+ * listener can, and they are spread over thousands of ports.
+ */
+export function choosablePortRange(
+  ephemeral = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8'),
+): [number, number] {
+  const lowest = Number(ephemeral.trim().split(/\s+/)[0]);
+  const end = Number.isInteger(lowest) && lowest > 12_000 ? lowest : 32_768;
+  return [10_000, end];
+}
+
+function rangeOrDefault(): [number, number] {
+  try {
+    return choosablePortRange();
+  } catch {
+    return [10_000, 32_768];
+  }
+}
+
+function listenOn(port: number): Promise<Server | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => resolve(server));
   });
+}
+
+/** Holds a free port of the range, chosen at random, until released. */
+async function holdFreePort([start, end]: [number, number]): Promise<Server> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const server = await listenOn(start + Math.floor(Math.random() * (end - start)));
+    if (server) return server;
+  }
+  throw new Error(`no free port between ${start} and ${end} after 200 tries`);
 }
 
 function portOf(server: Server): number {
@@ -14,7 +46,7 @@ function portOf(server: Server): number {
   return address.port;
 }
 
-/** Asks the kernel for a free TCP port on loopback. */
+/** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
   const [port] = Object.values(await freePorts(['port']));
   return port!;
@@ -22,7 +54,9 @@ export async function freePort(): Promise<number> {
 
 /** A different free loopback port for each name: all are held until every one is found, so none repeats. */
 export async function freePorts(names: readonly string[]): Promise<Record<string, number>> {
-  const servers = await Promise.all(names.map(() => listenOnAnyPort()));
+  const range = rangeOrDefault();
+  const servers: Server[] = [];
+  for (const _ of names) servers.push(await holdFreePort(range));
   const ports = Object.fromEntries(names.map((name, index) => [name, portOf(servers[index]!)]));
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
