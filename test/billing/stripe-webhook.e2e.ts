@@ -102,6 +102,19 @@ describe('POST /api/stripe/webhook', () => {
     await expectNothingChanged(user);
   });
 
+  it('refuses a correctly signed event dated 10 minutes in the future (the tolerance holds both ways)', async () => {
+    const user = await premiumUserAndForgeableEvent('future');
+    const future = await postWebhook(
+      system,
+      user.payload,
+      signWebhook(system, user.payload, Math.floor(Date.now() / 1000) + 600),
+    );
+    expect(future.status).toBe(400);
+    expect(future.body.message).toBe(BillingMessages.webhookSignature);
+
+    await expectNothingChanged(user);
+  });
+
   it('accepts a signed event from another site (Stripe is one), answering {received: true} at once', async () => {
     const payload = stripeEvent('customer.created', { id: 'cus_test_unknown', object: 'customer' });
     const started = Date.now();

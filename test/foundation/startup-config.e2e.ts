@@ -41,6 +41,23 @@ describe('start-up with bad configuration', () => {
     expect(output).toContain('PORT');
   });
 
+  it("the gateway refuses the Kubernetes template's placeholder secrets in production, naming each", async () => {
+    const { code, output } = await runToExit(
+      ['services/gateway/dist/main.js'],
+      isolatedEnvironment({
+        NODE_ENV: 'production',
+        PUBLIC_BASE_URL: 'https://medicalqr.example',
+        NATS_USER: 'gateway',
+        NATS_PASSWORD: 'REPLACE_ME_NATS_PASSWORD_GATEWAY',
+        SESSION_SECRET: 'REPLACE_ME_BASE64URL_OF_32_RANDOM_BYTES',
+      }),
+    );
+    expect(code).toBe(1);
+    expect(output).toContain('gateway: Invalid configuration');
+    expect(output).toMatch(/NATS_PASSWORD: is a placeholder from the templates/);
+    expect(output).toMatch(/SESSION_SECRET: is a placeholder from the templates/);
+  });
+
   it('npm start refuses a DATABASE_URL where no PostgreSQL answers, naming it and saying how to start one', async () => {
     const { code, output } = await runToExit(
       ['-e', "import('./tools/launcher/dist/index.js').then((m) => m.main())"],

@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DurableEvents } from '@medical-qr/contracts';
 import { freePort, startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { createLogger, EventBus } from '@medical-qr/platform';
 import { registeredClient } from '../support/accounts.js';
-import { HttpClient } from '../support/http-client.js';
+import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { eventually, pause } from '../support/eventually.js';
-import { openLiveSocket, type LiveSocketClient } from './live-socket-client.js';
+import { closedWithin, openLiveSocket, type LiveSocketClient } from './live-socket-client.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SECOND_LOG = `${ROOT}reports/logs/two-gateways-second.log`;
@@ -34,7 +35,8 @@ describe('the live socket on two gateway replicas', () => {
   const sockets: LiveSocketClient[] = [];
 
   beforeAll(async () => {
-    system = await startIsolatedStack('two-gateways', { EMAIL_VERIFICATION: 'false' });
+    // One trusted hop, so each test's sockets come from an address of its own (X-Forwarded-For).
+    system = await startIsolatedStack('two-gateways', { EMAIL_VERIFICATION: 'false', TRUST_PROXY_HOPS: '1' });
     const port = await freePort();
     secondUrl = `http://localhost:${port}`;
     const log = createWriteStream(SECOND_LOG);
@@ -70,8 +72,11 @@ describe('the live socket on two gateway replicas', () => {
 
   const signedInUser = () => registeredClient(system.url, 'two-gateways');
 
-  async function open(gatewayUrl: string, user?: HttpClient) {
-    const live = await openLiveSocket(gatewayUrl, user);
+  // Each socket from an IPv4 address of its own (the test clients' IPv6 addresses share one /64, one client here).
+  const randomIpv4 = () => `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+  async function open(gatewayUrl: string, user?: HttpClient, ip = randomIpv4()) {
+    const live = await openLiveSocket(gatewayUrl, user, ip);
     sockets.push(live);
     return live;
   }
@@ -129,6 +134,58 @@ describe('the live socket on two gateway replicas', () => {
       (lines) => lines.length > 0,
     );
     expect(logged.map((line) => (JSON.parse(line) as { level: number }).level)).toEqual([40]);
+  });
+
+  it("closes a session's sockets on both gateways when it signs out (4401), and they get no alert after", async () => {
+    const email = uniqueEmail('live-logout');
+    const password = 'live-logout-pass-1';
+    const phone = new HttpClient(undefined, system.url);
+    const registered = await phone.post('/api/auth/register', {
+      firstName: 'Mae',
+      lastName: 'Jemison',
+      email,
+      password,
+    });
+    expect(registered.status).toBe(201);
+    const userId = (registered.body as { user: { id: string } }).user.id;
+    const laptop = new HttpClient(undefined, system.url);
+    expect((await laptop.post('/api/auth/login', { email, password })).status).toBe(200);
+    const phoneOnFirst = await open(system.url, phone);
+    const phoneOnSecond = await open(secondUrl, phone);
+    const laptopOnSecond = await open(secondUrl, laptop);
+    await pause(SESSION_READ_MS);
+
+    expect((await phone.post('/api/auth/logout', {})).status).toBeLessThan(300);
+    expect([await closedWithin(phoneOnFirst, 5000), await closedWithin(phoneOnSecond, 5000)]).toEqual([4401, 4401]);
+
+    // The same person's other session (another browser) is still signed in and still hears.
+    await updateFor(userId, true);
+    await eventually(
+      () => laptopOnSecond.messages,
+      (messages) => messages.length > 0,
+    );
+    await pause(500);
+    expect([phoneOnFirst.messages, phoneOnSecond.messages]).toEqual([[], []]);
+    expect(await closedWithin(laptopOnSecond, 0)).toBe('open');
+  });
+
+  it('holds 20 sockets per address (IPv6 by /64) on a gateway and refuses the 21st with 1008; others still connect', async () => {
+    const subnet = `2001:db8:${(Date.now() % 0xffff).toString(16)}:1`;
+    const clients = { ipv4: randomIpv4, ipv6: () => `${subnet}::${randomInt(1, 0xffff).toString(16)}` };
+    for (const addressOf of Object.values(clients)) {
+      const one = addressOf();
+      // One IPv4 client is one address; one IPv6 client may take any address of its /64.
+      const sameClient = () => (one.includes(':') ? addressOf() : one);
+      const twenty: LiveSocketClient[] = [];
+      for (let i = 0; i < 20; i++) twenty.push(await open(system.url, undefined, sameClient()));
+      const extra = await open(system.url, undefined, sameClient());
+      expect(await closedWithin(extra, 5000)).toBe(1008);
+      expect(await Promise.all(twenty.map((live) => closedWithin(live, 0)))).toEqual(Array(20).fill('open'));
+      const elsewhere = await open(system.url, undefined, randomIpv4());
+      expect(await closedWithin(elsewhere, 500)).toBe('open');
+      for (const live of [...twenty, elsewhere]) live.socket.close();
+      await Promise.all(twenty.map((live) => live.closed));
+    }
   });
 
   it('says "going away" (1001) to its sockets when a gateway stops, while the other keeps pushing', async () => {

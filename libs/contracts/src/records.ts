@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, phoneNumberSchema } from './auth.js';
 import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, MEDICAL_TEXT_LIMITS, type Gender } from './medical-labels.js';
+import { withoutControlCharacters } from './plain-text.js';
 
 /** Request/reply patterns the records service answers. */
 export const RecordsPatterns = {
@@ -83,10 +84,13 @@ export function emailDomainProblem(email: string): string | undefined {
   return undefined;
 }
 
-const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
+// Invisible controls (a right-to-left override, a bell) are removed before anything is stored: plain-text.ts.
+const text = (max: number) =>
+  z.string().overwrite(withoutControlCharacters).trim().max(max, `at most ${max} characters`);
 const requiredText = (max: number, what: string) =>
   z
     .string({ error: `${what} is required` })
+    .overwrite(withoutControlCharacters)
     .trim()
     .min(1, `${what} is required`)
     .max(max, `at most ${max} characters`);

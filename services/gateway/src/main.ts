@@ -25,6 +25,7 @@ import { HttpErrorFilter } from './http/http-error.filter.js';
 import { requestContext } from './http/request-context.middleware.js';
 import { securityHeaders } from './http/security-headers.js';
 import { LiveSocketAdapter } from './live/live-socket.adapter.js';
+import { cookieSecurity } from './session/cookies.js';
 import { httpMetrics } from './metrics/http-metrics.middleware.js';
 import { sandboxProxy } from './dev/sandbox-proxy.middleware.js';
 import { spaMiddleware } from './web/spa.middleware.js';
@@ -32,6 +33,7 @@ import { spaMiddleware } from './web/spa.middleware.js';
 let config: GatewayConfig;
 try {
   config = loadConfig(gatewayEnvSchema);
+  config = { ...config, COOKIE_SECURE: cookieSecurity(config) };
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`gateway: ${error.message}\n`);

@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { dropDatabase } from '@medical-qr/platform';
 import { PrivateNats } from './isolated/private-nats.js';
-import { createdDatabaseMessage, requestedReplicas } from './start.js';
+import { createdDatabaseMessage, localNatsOptions, requestedReplicas } from './start.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PG_SERVER = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -109,6 +112,24 @@ describe('npm start', () => {
       await dropDatabase(`${PG_SERVER}/${database}`);
       await nats.stop();
       await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+    }
+  });
+});
+
+describe("npm start's private NATS server", () => {
+  const adminUser = /user: "admin"/;
+
+  it('has no admin user, while the test harness has one', async () => {
+    const storeDir = mkdtempSync(join(tmpdir(), 'mqr-nats-start-'));
+    const local = await PrivateNats.start({ ...localNatsOptions({ REDIS_PREFIX: 'mqr' }), storeDir });
+    const harness = await PrivateNats.start();
+    try {
+      expect(readFileSync(local.configFile, 'utf8')).not.toMatch(adminUser);
+      expect(() => local.admin).toThrow('without the admin user');
+      expect(readFileSync(harness.configFile, 'utf8')).toMatch(adminUser);
+      expect(harness.admin.NATS_USER).toBe('admin');
+    } finally {
+      await Promise.all([local.stop(), harness.stop()]);
     }
   });
 });

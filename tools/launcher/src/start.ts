@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, natsPasswordVariable } from '@medical-qr/platform';
-import { PrivateNats } from './isolated/private-nats.js';
+import { PrivateNats, type PrivateNatsOptions } from './isolated/private-nats.js';
 import { formatLogLine } from './log-format.js';
 import { ensureLocalSecrets, loadEnvFile } from './local-env.js';
 import { findPortProblems } from './port-check.js';
@@ -61,6 +61,14 @@ interface LocalNats {
 }
 
 /**
+ * `npm start`'s private server: the system's namespace, the store kept in .data/nats, and no `admin`
+ * user (that one may do anything; only the test harness has it).
+ */
+export function localNatsOptions(env: NodeJS.ProcessEnv): PrivateNatsOptions {
+  return { namespaces: [env.REDIS_PREFIX ?? 'mqr'], storeDir: `${ROOT}.data/nats`, withAdmin: false };
+}
+
+/**
  * NATS as production runs it, locked down: unless NATS_URL names a server of the user's, a private
  * nats-server with the permission file of the bus contract, each process signing in as itself, its
  * JetStream store in .data/nats so durable events outlive a restart. On a server of the user's, each
@@ -77,7 +85,7 @@ async function prepareNats(env: NodeJS.ProcessEnv): Promise<LocalNats> {
       stop: async () => undefined,
     };
   }
-  const nats = await PrivateNats.start({ namespaces: [env.REDIS_PREFIX ?? 'mqr'], storeDir: `${ROOT}.data/nats` });
+  const nats = await PrivateNats.start(localNatsOptions(env));
   env.NATS_URL = nats.url;
   console.log(`NATS: a private server at ${describeUrl(nats.url)}; every process signs in as itself.`);
   return { credentialsOf: (process) => ({ ...nats.credentialsOf(process) }), stop: () => nats.stop() };

@@ -40,4 +40,40 @@ describe('loadConfig', () => {
     // Outside production a local server without users still works.
     expect(loadConfig(baseEnvSchema, {}).NATS_USER).toBeUndefined();
   });
+
+  it('refuses a placeholder of the Secret templates or a stand-in secret in production, naming the variable', () => {
+    const production = {
+      NODE_ENV: 'production',
+      NATS_USER: 'records',
+      NATS_PASSWORD: 'REPLACE_ME_NATS_PASSWORD_RECORDS',
+    };
+    const schema = baseEnvSchema.extend({ SESSION_SECRET: z.string().min(32), STRIPE_WEBHOOK_SECRET: z.string() });
+    let error: unknown;
+    try {
+      loadConfig(schema, {
+        ...production,
+        SESSION_SECRET: 'REPLACE_ME_BASE64URL_OF_32_RANDOM_BYTES',
+        STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in_secret',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual([
+      'NATS_PASSWORD',
+      'SESSION_SECRET',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    expect((error as ConfigError).problems[1]).toMatch(/^SESSION_SECRET: is a placeholder from the templates/);
+    // Reported with the other problems when the schema fails too.
+    expect(() => loadConfig(schema, { ...production, SESSION_SECRET: 'short', STRIPE_WEBHOOK_SECRET: 'w' })).toThrow(
+      /NATS_PASSWORD: is a placeholder/,
+    );
+    // Outside production the same values start (local runs use the stand-ins' secrets).
+    const local = {
+      SESSION_SECRET: 'REPLACE_ME_BASE64URL_OF_32_RANDOM_BYTES',
+      STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in_secret',
+    };
+    expect(loadConfig(schema, local).STRIPE_WEBHOOK_SECRET).toBe('whsec_local_stand_in_secret');
+  });
 });

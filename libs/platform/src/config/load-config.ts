@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseEnvProblems, type BaseEnv } from './env-schemas.js';
+import { placeholderProblems } from './placeholders.js';
 
 /** Raised when the environment does not satisfy an app's schema; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -15,11 +16,14 @@ export class ConfigError extends Error {
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
+  // A template's placeholder (a Kubernetes Secret not filled in) stops a production start, whatever else is wrong.
+  const placeholders = placeholderProblems(schema instanceof z.ZodObject ? Object.keys(schema.shape) : [], env);
   if (result.success) {
     // Only for the system's processes (the base schema), not for tools with schemas of their own.
     const data = result.data as Partial<BaseEnv>;
     const crossProblems = 'NATS_URL' in data ? baseEnvProblems(data) : [];
-    if (crossProblems.length) throw new ConfigError(crossProblems.map((p) => `${p.variable}: ${p.message}`));
+    const problems = [...crossProblems.map((p) => `${p.variable}: ${p.message}`), ...placeholders];
+    if (problems.length) throw new ConfigError(problems);
     return result.data;
   }
   const problems = result.error.issues.map((issue) => {
@@ -27,5 +31,5 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
     const given = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
     return given === undefined ? `${name}: ${issue.message} (not set)` : `${name}: ${issue.message}`;
   });
-  throw new ConfigError(problems);
+  throw new ConfigError([...problems, ...placeholders]);
 }

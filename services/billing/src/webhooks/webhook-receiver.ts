@@ -12,8 +12,17 @@ import { AppError, CONFIG, EVENT_BUS, type EventBus } from '@medical-qr/platform
 import type { BillingConfig } from '../config.js';
 import { paymentEventOf } from './payment-event.js';
 
-/** Stripe's own tolerance: a signature older than this is refused (a replayed capture). */
+/**
+ * Stripe's own tolerance: a signature older than this is refused (a replayed capture), and so is one
+ * dated further ahead (the SDK checks only the past; a future date would stretch a capture's life).
+ */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The signing time of a Stripe-Signature header in seconds, read as the SDK reads it (the last `t=`). */
+function signedAtSeconds(signature: string): number {
+  const times = signature.split(',').filter((part) => part.split('=')[0] === 't');
+  return parseInt(times.at(-1)?.split('=')[1] ?? '', 10);
+}
 
 /**
  * Checks a webhook's signature over its exact bytes and hands the event to billing's durable
@@ -44,6 +53,8 @@ export class WebhookReceiver {
     } catch {
       throw AppError.validation(BillingMessages.webhookSignature);
     }
+    if (!(signedAtSeconds(signature) <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS))
+      throw AppError.validation(BillingMessages.webhookSignature);
     // Signed, so the provider's; its id becomes the stream's de-duplication key and must fit one.
     if (!eventIdSchema.safeParse(event.id).success) throw AppError.validation(BillingMessages.webhookSignature);
     return event;

@@ -1,3 +1,5 @@
+import { withoutControlCharacters } from '@medical-qr/contracts';
+
 /** Markup that is already safe to send: built by {@link html}, never from outside input directly. */
 export class SafeHtml {
   constructor(readonly markup: string) {}
@@ -10,9 +12,12 @@ export type HtmlValue = SafeHtml | string | number | null | undefined | false | 
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text as it must appear in HTML content or a quoted attribute: no character of it can become markup. */
+/**
+ * Text as it must appear in HTML content or a quoted attribute: no character of it can become markup, and no invisible
+ * control (a right-to-left override stored before writes stripped them) can change how the text around it reads.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ENTITIES[character]!);
+  return withoutControlCharacters(text).replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 }
 
 function render(value: HtmlValue): string {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import helmet from 'helmet';
 import type { GatewayConfig } from '../config.js';
@@ -71,6 +72,19 @@ export function mapsSources(config: Pick<GatewayConfig, 'GOOGLE_MAPS_API_KEY'>):
   };
 }
 
+/** A Host header that is only a host name or address and a port (nothing that could end a CSP directive). */
+const PLAIN_HOST = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+/**
+ * The live socket's own origin (/ws on the host the page came from, the same host the socket's origin check compares
+ * against), in both schemes since a TLS proxy may stand in front; never any ws:/wss: host. 'self' alone covers it in
+ * browsers that follow CSP 3, this for the others.
+ */
+export function liveSocketSources(req: IncomingMessage): string {
+  const host = req.headers.host ?? '';
+  return PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'";
+}
+
 /**
  * Helmet with a strict Content-Security-Policy: same-origin everything, no inline script but the hashed ones, and
  * the payment provider's and Google Maps' hosts only when they are configured.
@@ -90,7 +104,7 @@ export function securityHeaders(
         scriptSrc: ["'self'", ...inlineScriptHashes(config.WEB_DIST_DIR), ...payments.scriptSrc, ...maps.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'", ...maps.styleSrc],
         imgSrc: ["'self'", 'data:', 'blob:', ...maps.imgSrc],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...payments.connectSrc, ...maps.connectSrc],
+        connectSrc: ["'self'", liveSocketSources, ...payments.connectSrc, ...maps.connectSrc],
         frameSrc: ["'self'", ...payments.frameSrc],
         fontSrc: ["'self'", 'data:', ...maps.fontSrc],
         objectSrc: ["'none'"],

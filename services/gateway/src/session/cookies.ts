@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
+import type { GatewayConfig } from '../config.js';
 
 export const SESSION_COOKIE = 'mqr.sid';
 export const OAUTH_STATE_COOKIE = 'mqr.oauth';
@@ -17,6 +18,18 @@ export function readCookie(req: Pick<IncomingMessage, 'headers'>, name: string):
     }
   }
   return undefined;
+}
+
+/**
+ * COOKIE_SECURE as the gateway applies it. `auto` follows the request: https itself, or X-Forwarded-Proto from a
+ * trusted proxy hop (TRUST_PROXY_HOPS; from anyone else the header is ignored). In production, whose public address
+ * is https, `auto` is always Secure: a TLS proxy whose hop was not declared must not leave the session cookie bare.
+ */
+export function cookieSecurity(
+  config: Pick<GatewayConfig, 'COOKIE_SECURE' | 'NODE_ENV' | 'PUBLIC_BASE_URL'>,
+): GatewayConfig['COOKIE_SECURE'] {
+  const httpsInProduction = config.NODE_ENV === 'production' && config.PUBLIC_BASE_URL?.startsWith('https:');
+  return config.COOKIE_SECURE === 'auto' && httpsInProduction ? 'true' : config.COOKIE_SECURE;
 }
 
 export function writeCookie(

@@ -69,10 +69,11 @@ export class SessionStore {
     await this.redis.set(this.key(id), JSON.stringify(data), 'EX', this.idleSeconds, 'XX');
   }
 
+  /** Ends a session; every gateway replica hears of it (endedChannel) and closes its live sockets. */
   async destroy(id: string, userId?: string): Promise<void> {
     const multi = this.redis.multi().del(this.key(id));
     if (userId) multi.srem(this.userKey(userId), id);
-    await multi.exec();
+    await multi.publish(this.endedChannel, JSON.stringify([id])).exec();
   }
 
   /** Ends every session of a user (after a password reset, or erasure). */
@@ -81,7 +82,25 @@ export class SessionStore {
     await this.redis
       .multi()
       .del(...ids.map((id) => this.key(id)), this.userKey(userId))
+      .publish(this.endedChannel, JSON.stringify(ids))
       .exec();
+  }
+
+  /** The ids among `ids` whose sessions are still alive; their idle timers are left as they are. */
+  async alive(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const sessions = await this.redis.mget(...ids.map((id) => this.key(id)));
+    return new Set(
+      ids.filter((_, i) => {
+        const raw = sessions[i];
+        return raw && Date.now() - (JSON.parse(raw) as SessionData).createdAt <= ABSOLUTE_LIFETIME_MS;
+      }),
+    );
+  }
+
+  /** The Redis channel that carries the ids of ended sessions (a JSON array) to every gateway replica. */
+  get endedChannel(): string {
+    return `${this.config.REDIS_PREFIX}:sessions-ended`;
   }
 
   private verify(cookieValue: string | undefined): string | undefined {

@@ -51,6 +51,11 @@ export interface PrivateNatsOptions {
    * default with TESTCONTAINERS=1, for a machine that has Docker but not NATS.
    */
   inDocker?: boolean;
+  /**
+   * Whether the server has the harness's `admin` user, who may do anything (default: yes, for tests
+   * that publish events and call services directly). `npm start` runs without it.
+   */
+  withAdmin?: boolean;
 }
 
 /**
@@ -58,7 +63,7 @@ export interface PrivateNatsOptions {
  * the system has a user with a random password and the permissions the bus contract gives it
  * (bus-permissions), and a connection without a known user is refused. Tests never share subjects
  * with a running `npm start` and can stop and restart it at will. The harness signs in as `admin`,
- * which may do anything. JetStream is on, its store in a temp folder of its own that outlives
+ * which may do anything (tests only: `npm start` leaves it out). JetStream is on, its store in a temp folder of its own that outlives
  * outages (kill, resume) and is removed when the server stops for good.
  */
 export class PrivateNats {
@@ -69,7 +74,7 @@ export class PrivateNats {
   );
   private readonly removeStoreOnExit = () => rmSync(this.storeDir, { recursive: true, force: true });
   private readonly removeConfigOnExit = () => rmSync(dirname(this.configFile), { recursive: true, force: true });
-  private readonly configFile: string;
+  readonly configFile: string;
 
   private constructor(
     readonly port: number,
@@ -77,6 +82,7 @@ export class PrivateNats {
     private readonly keepStore: boolean,
     namespaces: readonly string[],
     private readonly inDocker: boolean,
+    private readonly withAdmin: boolean,
   ) {
     this.configFile = join(mkdtempSync(join(tmpdir(), 'mqr-nats-conf-')), 'nats-server.conf');
     writeFileSync(
@@ -84,7 +90,7 @@ export class PrivateNats {
       natsAuthorizationConfig({
         namespaces,
         password: (user) => ({ literal: this.passwords.get(user)! }),
-        admin: { user: 'admin', password: this.passwords.get('admin')! },
+        admin: withAdmin ? { user: 'admin', password: this.passwords.get('admin')! } : undefined,
       }),
       { mode: 0o600 },
     );
@@ -99,6 +105,7 @@ export class PrivateNats {
       Boolean(options.storeDir),
       options.namespaces ?? [],
       inDocker,
+      options.withAdmin ?? true,
     );
     if (!nats.keepStore) process.once('exit', nats.removeStoreOnExit);
     process.once('exit', nats.removeConfigOnExit);
@@ -117,6 +124,7 @@ export class PrivateNats {
 
   /** Settings for a harness connection that may do anything (tests publish events and call services directly). */
   get admin(): NatsCredentials & { NATS_URL: string } {
+    if (!this.withAdmin) throw new Error('This NATS server was started without the admin user.');
     return { NATS_URL: this.url, NATS_USER: 'admin', NATS_PASSWORD: this.passwords.get('admin')! };
   }
 
