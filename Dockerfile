@@ -49,10 +49,12 @@ RUN node -e "const fs = require('fs'); const p = JSON.parse(fs.readFileSync('pac
 FROM node:24-slim AS runtime
 ARG SERVICE=gateway
 # METRICS_*: every process serves /readyz, /livez and /metrics on 9464; 0.0.0.0 so that a
-# scraper or an orchestrator's probe can reach it from outside the container.
+# scraper or an orchestrator's probe can reach it from outside the container. HOST likewise for
+# the gateway's port (it listens on loopback unless told otherwise).
 ENV NODE_ENV=production \
     SERVICE=${SERVICE} \
     PORT=3000 \
+    HOST=0.0.0.0 \
     METRICS_PORT=9464 \
     METRICS_HOST=0.0.0.0
 WORKDIR /app

@@ -97,16 +97,28 @@ describe('registration, verification, sign-in and sign-out', () => {
     expect((await old.get('/api/auth/user')).status).toBe(401);
   });
 
-  it('refuses a second account for the same email, whatever its case', async () => {
-    const client = new HttpClient();
-    const email = uniqueEmail('dup');
-    expect((await register(client, email)).status).toBe(201);
-    const duplicate = await register(client, email.toUpperCase());
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({
-      code: 'CONFLICT',
-      message: 'An account with this email already exists. Please sign in.',
+  it('answers a registration for a known email, whatever its case, exactly as for a new one, and mails the owner instead', async () => {
+    const owner = new HttpClient();
+    const email = await verifiedAccount(owner, 'owner-pass');
+    const fresh = uniqueEmail('fresh');
+    const strangerOnKnown = await register(new HttpClient(), email.toUpperCase(), 'stranger-pass');
+    const strangerOnNew = await register(new HttpClient(), fresh, 'stranger-pass');
+
+    expect(strangerOnKnown.status).toBe(201);
+    expect(strangerOnKnown.status).toBe(strangerOnNew.status);
+    // The same answer, but for the address and the new account's id and time.
+    const comparable = (body: { user: Record<string, unknown> }) => ({
+      ...body,
+      user: { ...body.user, id: 'id', createdAt: 'time', email: 'address' },
     });
+    expect(comparable(strangerOnKnown.body)).toEqual(comparable(strangerOnNew.body));
+    expect(strangerOnKnown.body.user.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const notice = await waitForMailLink(email, /Someone tried to create a Medical QR account/);
+    expect(notice).toMatch(/\/\?login=true$/);
+    // Nothing of the owner's account changed: their password still works, the stranger's does not.
+    expect((await new HttpClient().post('/api/auth/login', { email, password: 'owner-pass' })).status).toBe(200);
+    expect((await new HttpClient().post('/api/auth/login', { email, password: 'stranger-pass' })).status).toBe(401);
   });
 
   it('keeps no email, name or phone of an account in clear in its row', async () => {

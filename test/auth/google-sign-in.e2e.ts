@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { signedInClient } from '../support/accounts.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { consentForm, signInWithGoogle } from './google-flow.js';
 
@@ -49,17 +52,48 @@ describe('Google sign-in through the local stand-in', () => {
     expect(Date.parse(after.reauthenticatedUntil)).toBeGreaterThan(Date.now() + 9 * 60 * 1000);
   });
 
-  it('links Google to an existing password account with the same email', async () => {
-    const client = new HttpClient();
-    const email = uniqueEmail('linked');
-    await client.post('/api/auth/register', { firstName: 'Sam', lastName: 'Ray', email, password: 'secret-1' });
+  it('links Google to a verified password account with the same email, keeping its password and names', async () => {
+    const { client, email } = await signedInClient('linked', 'secret-1');
     await signInWithGoogle(client, email, '/api/auth/google?redirect=/my-account');
     expect((await client.get('/api/auth/user')).body).toMatchObject({
       email,
-      firstName: 'Sam',
+      firstName: 'Amara',
       hasGoogle: true,
       hasPassword: true,
     });
+    expect((await new HttpClient().post('/api/auth/login', { email, password: 'secret-1' })).status).toBe(200);
+  });
+
+  it('takes an account whose email was never verified from whoever registered it: their password and sessions stop working', async () => {
+    const email = uniqueEmail('planted');
+    const stranger = new HttpClient();
+    const registered = await stranger.post('/api/auth/register', {
+      firstName: 'Mallory',
+      lastName: 'Planted',
+      email,
+      password: 'stranger-pass',
+      phoneNumber: '+1 555 0199',
+    });
+    expect(registered.status).toBe(201);
+    const plantedSession = await plantSession(registered.body.user.id);
+
+    const owner = new HttpClient();
+    await signInWithGoogle(owner, email, '/api/auth/google?redirect=/my-account');
+    expect((await owner.get('/api/auth/user')).body).toMatchObject({
+      email,
+      firstName: 'Jordan',
+      lastName: 'Lee',
+      phoneNumber: null,
+      hasGoogle: true,
+      hasPassword: false,
+      emailVerified: true,
+    });
+
+    const strangerLogin = await new HttpClient().post('/api/auth/login', { email, password: 'stranger-pass' });
+    expect(strangerLogin.status).toBe(401);
+    expect(await plantedSession.alive()).toBe(false);
+    // The owner's own Google session lives on.
+    expect((await owner.get('/api/auth/user')).status).toBe(200);
   });
 
   it('never redirects off the site, and refuses a callback whose state the browser did not start', async () => {
@@ -95,3 +129,37 @@ describe('Google sign-in through the local stand-in', () => {
     expect(done.location).toBe(`/?login=true&error=${encodeURIComponent('Google sign-in was cancelled.')}`);
   });
 });
+
+/**
+ * A session of the account as the gateway stores it (one held, say, from before email verification was required):
+ * the test cannot sign its cookie, so it watches the stored session itself.
+ */
+async function plantSession(userId: string) {
+  const prefix = process.env.E2E_REDIS_PREFIX!;
+  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const id = randomBytes(32).toString('base64url');
+  try {
+    await redis
+      .multi()
+      .set(
+        `${prefix}:session:${id}`,
+        JSON.stringify({ userId, createdAt: Date.now(), authMethod: 'password' }),
+        'EX',
+        3600,
+      )
+      .sadd(`${prefix}:user-sessions:${userId}`, id)
+      .exec();
+  } finally {
+    redis.disconnect();
+  }
+  return {
+    alive: async () => {
+      const reader = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+      try {
+        return (await reader.exists(`${prefix}:session:${id}`)) === 1;
+      } finally {
+        reader.disconnect();
+      }
+    },
+  };
+}

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { baseUrl } from './api.js';
 
 /**
- * An address from the IPv6 documentation range in a /64 of its own (limits count an IPv6 client by its /64): each
- * client looks like its own visitor to rate limits.
+ * An address from the IPv6 documentation range in a /64 of its own (limits count IPv6 clients by /64): each client
+ * looks like its own visitor to rate limits.
  */
 export function randomClientIp(): string {
-  return `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
+  const group = () => randomBytes(2).toString('hex');
+  return `2001:db8:${group()}:${group()}::${group()}`;
 }
 
 export interface HttpResult {

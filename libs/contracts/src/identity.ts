@@ -23,6 +23,8 @@ export const IdentityPatterns = {
   confirmEmail: 'identity.email-verification.confirm',
   googleSignIn: 'identity.google.sign-in',
   demoUser: 'identity.demo-user.get',
+  /** Tells an account's owner that password sign-in is paused after too many wrong guesses (the gateway counts). */
+  notifyAccountLocked: 'identity.account-lock.notify',
   /** Erasure (privacy's saga): the account, its tokens and links; idempotent. */
   eraseUser: 'identity.user.erase',
 } as const;
@@ -48,12 +50,32 @@ export const googleSignInRequestSchema = z.strictObject({
   familyName: z.string().max(100).optional(),
 });
 
+export const notifyAccountLockedRequestSchema = z
+  .strictObject({
+    /** The account as typed at sign-in, or the signed-in user's id (re-authentication). */
+    email: emailSchema.optional(),
+    userId: userId.optional(),
+    appUrl,
+    /** How long the pause lasts at most. */
+    minutes: z.number().int().min(1).max(1440),
+  })
+  .refine((request) => (request.email === undefined) !== (request.userId === undefined), {
+    message: 'name the account by email or by user id, not both',
+  });
+export type NotifyAccountLockedRequest = z.infer<typeof notifyAccountLockedRequestSchema>;
+
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type GoogleSignInRequest = z.infer<typeof googleSignInRequestSchema>;
 
 export interface RegisterReply {
   user: PublicUser;
   requiresVerification: boolean;
+  /**
+   * The address already had an account: `user` is a stand-in shaped as a new one (the HTTP answer must not tell a
+   * stranger the address is known) and its owner was mailed instead. For the gateway only (it records no
+   * registration); never sent on to the browser.
+   */
+  existingAccount?: true;
 }
 
 /** A password reset or email confirmation names the account it touched. */
@@ -71,4 +93,9 @@ export interface ConfirmEmailReply extends AccountReply {
 export interface SignInReply {
   user: PublicUser;
   firstSignIn: boolean;
+  /**
+   * Google was linked to an account whose email had never been verified: it was taken from whoever registered it
+   * (its password removed), so every session it had must end.
+   */
+  endOtherSessions?: boolean;
 }

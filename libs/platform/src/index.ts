@@ -24,6 +24,7 @@ export * from './nats/service-client.js';
 export * from './nats/zod-payload.pipe.js';
 export * from './queues/audit-trail.js';
 export * from './queues/job-queue.js';
+export * from './queues/mail-cap.js';
 export * from './queues/queue-worker.js';
 export * from './queues/queue.module.js';
 export * from './queues/queues.js';

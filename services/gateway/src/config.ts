@@ -6,7 +6,8 @@ import { DEFAULT_PRINTIFY_IMAGE_HOSTS, imageHostsProblem } from './shop-assets/i
 export const gatewayEnvSchema = baseEnvSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Where the gateway listens: loopback unless told otherwise (containers set 0.0.0.0). */
+    HOST: z.string().min(1).default('127.0.0.1'),
     /** The built web app the gateway serves for every path outside /api. */
     WEB_DIST_DIR: z
       .string()
@@ -35,6 +36,8 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_PUBLIC_PER_5_MIN: z.coerce.number().int().positive().default(100),
     /** Failed sign-ins per account and IP per 15 minutes before 429 (terms: 5). */
     RATE_LIMIT_LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(5),
+    /** Failed sign-ins per account from all addresses together per 15 minutes before 429 (docs/decisions.md). */
+    RATE_LIMIT_ACCOUNT_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(20),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
-import { CONFIG, EmailIndex, EventsModule, QueueModule, processedEventsProvider } from '@medical-qr/platform';
+import { CONFIG, EmailIndex, EventsModule, MailCap, QueueModule, processedEventsProvider } from '@medical-qr/platform';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import type { IdentityConfig } from './config.js';
@@ -28,6 +28,12 @@ import { IdentityErasureController } from './erasure/identity-erasure.controller
       provide: PasswordHasher,
       inject: [CONFIG],
       useFactory: (config: IdentityConfig) => new PasswordHasher(config.PASSWORD_HASH_CONCURRENCY),
+    },
+    {
+      provide: MailCap,
+      inject: [CONFIG],
+      useFactory: (config: IdentityConfig) =>
+        new MailCap({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, emailIndexKey: config.EMAIL_INDEX_KEY }),
     },
     {
       provide: EmailIndex,

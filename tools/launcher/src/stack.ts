@@ -130,7 +130,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         : {
             PORT: String(httpPort),
             // Behind the balancer, the client's address arrives in X-Forwarded-For (rate limits count by it).
-            ...(replicas > 1 ? { HOST: '127.0.0.1', TRUST_PROXY_HOPS: '1' } : {}),
+            // Links in mails and QR codes point at the balancer, not at one replica's port.
+            ...(replicas > 1
+              ? {
+                  HOST: '127.0.0.1',
+                  TRUST_PROXY_HOPS: '1',
+                  PUBLIC_BASE_URL: options.env.PUBLIC_BASE_URL ?? `http://localhost:${publicPort}`,
+                }
+              : {}),
           }),
     });
     const instance = {
@@ -193,7 +200,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (replicas > 1) {
       balancer = await startBalancer({
         port: publicPort,
-        host: options.env.HOST ?? '0.0.0.0',
+        host: options.env.HOST ?? '127.0.0.1',
         upstreams: gateways.map((gateway) => gateway.url!),
       });
     }

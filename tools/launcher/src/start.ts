@@ -112,7 +112,7 @@ async function preflight(env: NodeJS.ProcessEnv, plan: SandboxPlan): Promise<voi
   }
   const [ports, stores] = await Promise.all([
     findPortProblems([
-      { variable: 'PORT', port: Number(env.PORT), host: env.HOST ?? '0.0.0.0' },
+      { variable: 'PORT', port: Number(env.PORT), host: env.HOST ?? '127.0.0.1' },
       ...(plan.providers.length ? sandboxPortClaims(plan, env) : []),
     ]),
     findUnreachableStores({ DATABASE_URL: env.DATABASE_URL!, REDIS_URL: env.REDIS_URL!, NATS_URL: env.NATS_URL! }),

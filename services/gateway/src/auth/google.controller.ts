@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -13,6 +13,7 @@ import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@
 import type { GatewayConfig } from '../config.js';
 import { asOpenApi } from '../docs/openapi-schema.js';
 import { clientInfo } from '../http/client-info.js';
+import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
 import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
 import { SessionService } from '../session/session.service.js';
@@ -33,6 +34,8 @@ const backToSignIn = (res: Response, message: string) =>
  */
 @ApiTags('auth')
 @Controller('auth/google')
+// Sign-in answers (users, reset links, session cookies) never sit in a browser or shared cache.
+@UseInterceptors(NoStoreInterceptor)
 export class GoogleController {
   constructor(
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
@@ -83,11 +86,14 @@ export class GoogleController {
       return this.refuse(req, res, outcome.error);
     }
     try {
-      const { user, firstSignIn } = await this.services.request<SignInReply>(
+      const { user, firstSignIn, endOtherSessions } = await this.services.request<SignInReply>(
         IdentityPatterns.googleSignIn,
         outcome.identity,
       );
-      const signedIn = await this.complete(user, outcome.intent, req, res);
+      // The account was taken from whoever registered it without proving the email: their sessions end here.
+      if (endOtherSessions) await this.sessions.signOutEverywhere(user.id);
+      const intent = endOtherSessions ? { ...outcome.intent, reauth: false } : outcome.intent;
+      const signedIn = await this.complete(user, intent, req, res);
       // The page it lands on welcomes a newcomer, or the person back.
       const welcome = firstSignIn ? SignInLanding.welcomeNew : SignInLanding.welcomeBack;
       if (signedIn) setSignInHint(req, res, this.config, SignInLanding.welcomeCookie, welcome);

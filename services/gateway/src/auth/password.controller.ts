@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiCreatedResponse, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -22,6 +22,7 @@ import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { clientInfo } from '../http/client-info.js';
+import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
 import { startedOnAnotherSite } from '../http/request-site.js';
 import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
@@ -29,7 +30,7 @@ import { SessionService } from '../session/session.service.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
 import { AnonymousCodeClaim } from './anonymous-code-claim.js';
 import { CurrentUserBuilder } from './current-user.builder.js';
-import { SignInAttempts } from './sign-in-attempts.js';
+import { ACCOUNT_LOCK_MINUTES, SignInAttempts } from './sign-in-attempts.js';
 import { typedEmailDigest } from './typed-email-digest.js';
 
 const codeOf = (error: unknown) => (error instanceof AppError ? error.code : undefined);
@@ -43,6 +44,8 @@ const LOGIN_FAILURE_REASONS: Partial<Record<string, string>> = {
 /** Sign-in with a password, registration, the demo account, and sign-out. */
 @ApiTags('auth')
 @Controller()
+// Sign-in answers (users, reset links, session cookies) never sit in a browser or shared cache.
+@UseInterceptors(NoStoreInterceptor)
 export class PasswordController {
   constructor(
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
@@ -58,7 +61,8 @@ export class PasswordController {
   @HttpCode(200)
   @PublicRateLimit(PublicBuckets.signIn)
   @ApiOperation({
-    summary: 'Signs in with email and password (5 attempts per account and IP per 15 minutes, then 429)',
+    summary:
+      'Signs in with email and password (5 attempts per account and address, 20 per account from all addresses, per 15 minutes; then 429)',
   })
   @ApiOkResponse({ standardSchema: loginResponseSchema })
   async login(
@@ -69,9 +73,11 @@ export class PasswordController {
     const client = clientInfo(req);
     const { user, firstSignIn } = await this.attempts
       .run({
-        key: `login-fail:${body.email}:${client.ip}`,
+        account: { kind: 'login', email: body.email },
+        ip: client.ip,
         check: () => this.services.request<SignInReply>(IdentityPatterns.verifyCredentials, body),
         isWrongPassword: (error) => codeOf(error) === ErrorCodes.INVALID_CREDENTIALS,
+        onAccountLocked: () => this.tellOwnerOfLock({ email: body.email }, req),
       })
       .catch(async (error: unknown) => {
         await this.auditRefusedLogin(body.email, client, codeOf(error));
@@ -103,12 +109,15 @@ export class PasswordController {
       ...body,
       appUrl: appUrl(req, this.config),
     });
-    await this.audit.record({
-      action: AuditActions.registered,
-      userId: reply.user.id,
-      email: reply.user.email,
-      ...clientInfo(req),
-    });
+    // A known address gets the answer a new one would (its owner was mailed instead); nothing was registered.
+    if (!reply.existingAccount) {
+      await this.audit.record({
+        action: AuditActions.registered,
+        userId: reply.user.id,
+        email: reply.user.email,
+        ...clientInfo(req),
+      });
+    }
     if (reply.requiresVerification) {
       return {
         requiresVerification: true,
@@ -161,6 +170,15 @@ export class PasswordController {
     // A GET that signs out must not be triggerable by another site's link, image or script.
     if (!startedOnAnotherSite(req, this.config, ['same-origin', 'same-site', 'none'])) await this.logout(req, res);
     res.redirect(302, '/');
+  }
+
+  /** Tells the owner their password sign-in is paused (once per pause; the attempt that found it answers 429). */
+  private async tellOwnerOfLock(account: { email: string }, req: Request) {
+    await this.services.request(IdentityPatterns.notifyAccountLocked, {
+      ...account,
+      appUrl: appUrl(req, this.config),
+      minutes: ACCOUNT_LOCK_MINUTES,
+    });
   }
 
   private async auditRefusedLogin(typed: string, client: ReturnType<typeof clientInfo>, code: string | undefined) {

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
@@ -12,22 +12,28 @@ import {
   verifyPasswordBodySchema,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import type { GatewayConfig } from '../config.js';
+import { appUrl } from '../http/app-url.js';
 import { clientInfo } from '../http/client-info.js';
+import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
 import { SessionGuard } from '../session/session.guard.js';
 import type { CurrentSession } from '../session/session.service.js';
 import { SignedIn } from '../session/signed-in.decorator.js';
-import { AUDIT_TRAIL } from '../tokens.js';
+import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
 import { Reauthentication } from './reauthentication.js';
-import { SignInAttempts } from './sign-in-attempts.js';
+import { ACCOUNT_LOCK_MINUTES, SignInAttempts } from './sign-in-attempts.js';
 
 /** Confirming it is still the signed-in person, before destructive privacy actions. */
 @ApiTags('auth')
 @Controller('auth')
 @UseGuards(SessionGuard)
+// Sign-in answers (users, reset links, session cookies) never sit in a browser or shared cache.
+@UseInterceptors(NoStoreInterceptor)
 export class ReauthController {
   constructor(
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly attempts: SignInAttempts,
     private readonly reauthentication: Reauthentication,
   ) {}
@@ -45,9 +51,16 @@ export class ReauthController {
     const client = clientInfo(req);
     await this.attempts
       .run({
-        key: `reauth-fail:${userId}:${client.ip}`,
+        account: { kind: 'reauth', userId },
+        ip: client.ip,
         check: () => this.services.request(IdentityPatterns.verifyPassword, { ...body, userId }),
         isWrongPassword: (error) => error instanceof AppError && error.code === ErrorCodes.REAUTH_FAILED,
+        onAccountLocked: () =>
+          this.services.request(IdentityPatterns.notifyAccountLocked, {
+            userId,
+            appUrl: appUrl(req, this.config),
+            minutes: ACCOUNT_LOCK_MINUTES,
+          }),
       })
       .catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === ErrorCodes.REAUTH_FAILED)

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -20,7 +20,9 @@ import {
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
+import { limitedAddress } from '../http/client-address.js';
 import { clientInfo } from '../http/client-info.js';
+import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
 import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -28,6 +30,7 @@ import { SessionService } from '../session/session.service.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
 import { AnonymousCodeClaim } from './anonymous-code-claim.js';
 import { setSignInHint } from './sign-in-hints.js';
+import { SignInAttempts } from './sign-in-attempts.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Reset tokens are 32 random bytes in base64url; anything else is not one. */
@@ -39,6 +42,8 @@ const MAILS_PER_ADDRESS = 5;
 @ApiTags('auth')
 @Controller('auth')
 @PublicRateLimit(PublicBuckets.recovery)
+// Sign-in answers (users, reset links, session cookies) never sit in a browser or shared cache.
+@UseInterceptors(NoStoreInterceptor)
 export class RecoveryController {
   constructor(
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
@@ -47,6 +52,7 @@ export class RecoveryController {
     private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
     private readonly claims: AnonymousCodeClaim,
+    private readonly attempts: SignInAttempts,
   ) {}
 
   @Post('forgot-password')
@@ -59,7 +65,7 @@ export class RecoveryController {
   ): Promise<MessageResponse> {
     const client = clientInfo(req);
     await this.limiter.hit({
-      key: `forgot:${body.email}:${client.ip}`,
+      key: `forgot:${body.email}:${limitedAddress(client.ip)}`,
       max: MAILS_PER_ADDRESS,
       windowMs: FIFTEEN_MINUTES,
     });
@@ -95,6 +101,9 @@ export class RecoveryController {
   ): Promise<MessageResponse> {
     const reply = await this.services.request<AccountReply>(IdentityPatterns.completePasswordReset, body);
     await this.sessions.signOutEverywhere(reply.userId);
+    // Following the mailed link proves the owner: password guessing's pause on the account ends.
+    await this.attempts.clear({ kind: 'login', email: reply.email }, clientInfo(req).ip);
+    await this.attempts.clear({ kind: 'reauth', userId: reply.userId });
     await this.audit.record({
       action: AuditActions.passwordReset,
       userId: reply.userId,
@@ -113,7 +122,7 @@ export class RecoveryController {
     @Req() req: Request,
   ): Promise<MessageResponse> {
     await this.limiter.hit({
-      key: `verify-mail:${body.email}:${clientInfo(req).ip}`,
+      key: `verify-mail:${body.email}:${limitedAddress(clientInfo(req).ip)}`,
       max: MAILS_PER_ADDRESS,
       windowMs: FIFTEEN_MINUTES,
     });

@@ -1,14 +1,22 @@
 import type { Request } from 'express';
 import type { GatewayConfig } from '../config.js';
 
-/** The site's own base URL for links we hand out: PUBLIC_BASE_URL, else the origin of this request (local runs only). */
-export function appUrl(req: Request, config: GatewayConfig): string {
-  return (config.PUBLIC_BASE_URL ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
+/**
+ * The site's own base URL for links we hand out (mails, QR codes, Google's callback): PUBLIC_BASE_URL, else (local
+ * runs only: production requires it) `http://localhost:PORT`. Never the request's Host header, which anyone can
+ * forge to put their own domain in a password-reset mail. The request stays a parameter for the callers' sake.
+ */
+export function appUrl(_req: Request, config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PORT'>): string {
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }
 
-/** The app's own origin (`scheme://host[:port]`), or undefined when the request's Host cannot form one. */
+/**
+ * The app's own origin (`scheme://host[:port]`), which a same-origin request's `Origin` must equal: PUBLIC_BASE_URL's,
+ * else (local runs) the origin this request came to, so a page served through a development proxy still counts as
+ * the app. Undefined when the request's Host cannot form one.
+ */
 export function appOrigin(req: Request, config: GatewayConfig): string | undefined {
-  return originOf(appUrl(req, config));
+  return originOf(config.PUBLIC_BASE_URL ?? `${req.protocol}://${req.get('host')}`);
 }
 
 /** The serialized origin of a URL, as browsers send it in `Origin`; undefined for anything else. */

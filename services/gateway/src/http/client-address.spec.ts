@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { addressBucket, clientAddressOf } from './client-address.js';
+import { clientAddressOf, limitedAddress } from './client-address.js';
 
 const upgrade = (remoteAddress: string, forwardedFor?: string) =>
   ({
@@ -19,23 +19,48 @@ describe('clientAddressOf', () => {
   });
 });
 
-describe('addressBucket', () => {
+describe('limitedAddress', () => {
   it('keeps IPv4 addresses, mapped or not', () => {
-    expect(addressBucket('203.0.113.9')).toBe('203.0.113.9');
-    expect(addressBucket('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(limitedAddress('203.0.113.9')).toBe('203.0.113.9');
+    expect(limitedAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
   });
 
   it('counts IPv6 addresses by their /64', () => {
     const bucket = '2001:db8:aa:1::/64';
-    expect(addressBucket('2001:db8:aa:1::1')).toBe(bucket);
-    expect(addressBucket('2001:0db8:00aa:0001:ffff:1:2:3')).toBe(bucket);
-    expect(addressBucket('2001:db8:aa:1:1234::9%eth0')).toBe(bucket);
-    expect(addressBucket('2001:db8:aa:2::1')).not.toBe(bucket);
-    expect(addressBucket('::1')).toBe('0:0:0:0::/64');
-    expect(addressBucket('fe80::1.2.3.4')).toBe('fe80:0:0:0::/64');
+    expect(limitedAddress('2001:db8:aa:1::1')).toBe(bucket);
+    expect(limitedAddress('2001:0db8:00aa:0001:ffff:1:2:3')).toBe(bucket);
+    expect(limitedAddress('2001:db8:aa:1:1234::9%eth0')).toBe(bucket);
+    expect(limitedAddress('2001:db8:aa:2::1')).not.toBe(bucket);
+    expect(limitedAddress('::1')).toBe('0:0:0:0::/64');
+    expect(limitedAddress('fe80::1.2.3.4')).toBe('fe80:0:0:0::/64');
   });
 
   it('leaves anything else as it is', () => {
-    expect(addressBucket('unknown')).toBe('unknown');
+    expect(limitedAddress('unknown')).toBe('unknown');
+  });
+});
+
+describe('the address a per-address limit counts', () => {
+  it('counts IPv6 clients by their /64, however the address is written', () => {
+    expect(limitedAddress('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(limitedAddress('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(limitedAddress('2001:0DB8:0001:0002:0:0:0:9')).toBe('2001:db8:1:2::/64');
+    expect(limitedAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitedAddress('::1')).toBe('0:0:0:0::/64');
+    expect(limitedAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('keeps different /64 prefixes apart', () => {
+    expect(limitedAddress('2001:db8:1:2::1')).not.toBe(limitedAddress('2001:db8:1:3::1'));
+  });
+
+  it('counts IPv4 addresses, mapped into IPv6 or not, one by one', () => {
+    expect(limitedAddress('203.0.113.9')).toBe('203.0.113.9');
+    expect(limitedAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(limitedAddress('203.0.113.9')).not.toBe(limitedAddress('203.0.113.10'));
+  });
+
+  it('names a missing address', () => {
+    expect(limitedAddress(undefined)).toBe('unknown');
   });
 });

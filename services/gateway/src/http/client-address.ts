@@ -1,5 +1,32 @@
 import type { IncomingMessage } from 'node:http';
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
+
+/**
+ * The address a per-address limit counts: an IPv4 address as it is, an IPv6 client by its /64 prefix. One
+ * subscriber, home or cloud machine is usually given a whole /64, so counting single IPv6 addresses would hand every
+ * client 2^64 fresh budgets. An IPv4 address mapped into IPv6 (`::ffff:192.0.2.1`) counts as the IPv4 address.
+ */
+export function limitedAddress(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  return `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight groups of an IPv6 address, `::` expanded, without leading zeros (a zone `%eth0` dropped). */
+function expandIPv6(ip: string): string[] {
+  const [head = '', tail] = ip.split('%')[0]!.toLowerCase().split('::') as [string, string | undefined];
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  // An IPv4 tail (`::ffff:1.2.3.4`, `64:ff9b::1.2.3.4`) takes two groups; only the first four matter here.
+  const missing = 8 - left.length - right.length;
+  const middle = tail === undefined ? [] : Array<string>(Math.max(0, missing)).fill('0');
+  return [...left, ...middle, ...right].map((group) =>
+    /^[0-9a-f]+$/.test(group) ? parseInt(group, 16).toString(16) : group,
+  );
+}
 
 /**
  * The client's address of a raw request (a WebSocket upgrade, which Express never sees), as Express's `req.ip` reads
@@ -13,37 +40,4 @@ export function clientAddressOf(request: IncomingMessage, trustedHops: number): 
     .filter(Boolean);
   const chain = [request.socket.remoteAddress ?? 'unknown', ...forwarded.reverse()];
   return chain[Math.min(trustedHops, chain.length - 1)]!;
-}
-
-/** The eight 16-bit groups of an IPv6 address (zone and embedded IPv4 allowed), or undefined. */
-function ipv6Groups(address: string): number[] | undefined {
-  let text = address.split('%')[0]!;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
-  if (dotted && isIPv4(dotted)) {
-    const [a, b, c, d] = dotted.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  const groups = [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
-  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : undefined;
-}
-
-/**
- * Who counts as one client for per-address limits: an IPv4 address as it is (IPv4-mapped IPv6 too), an IPv6 address
- * by its /64, since one subscriber usually holds a whole /64 and could otherwise take a fresh address per request.
- */
-export function addressBucket(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return mapped;
-  if (!isIPv6(address.split('%')[0]!)) return address;
-  const groups = ipv6Groups(address);
-  return groups
-    ? `${groups
-        .slice(0, 4)
-        .map((group) => group.toString(16))
-        .join(':')}::/64`
-    : address;
 }

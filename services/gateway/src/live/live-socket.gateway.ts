@@ -11,7 +11,7 @@ import { WebSocket, type ServerOptions, type WebSocketServer } from 'ws';
 import { LIVE_SOCKET_PATH, type LiveMessage } from '@medical-qr/contracts';
 import { LOGGER } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
-import { addressBucket, clientAddressOf } from '../http/client-address.js';
+import { clientAddressOf, limitedAddress } from '../http/client-address.js';
 import { SessionService } from '../session/session.service.js';
 import { SessionStore } from '../session/session.store.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
@@ -66,7 +66,7 @@ export class LiveSocketGateway
   }
 
   async handleConnection(ws: WebSocket, request: IncomingMessage) {
-    if (!this.admit(ws, addressBucket(clientAddressOf(request, this.config.TRUST_PROXY_HOPS)))) return;
+    if (!this.admit(ws, limitedAddress(clientAddressOf(request, this.config.TRUST_PROXY_HOPS)))) return;
     ws.on('pong', () => this.awaitingPong.delete(ws));
     let key: string;
     let sessionId: string | undefined;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { ErrorCodes } from '@medical-qr/contracts';
 import { AppError } from '@medical-qr/platform';
@@ -26,26 +26,34 @@ function tooMany(retryAfterMs: number): AppError {
 }
 
 /**
- * Fixed-window counters in Redis, shared by every gateway replica. Keys are hashed, so emails
- * and IPs do not sit in Redis in clear.
+ * Fixed-window counters in Redis, shared by every gateway replica. Keys are a keyed hash (under a
+ * key derived from SESSION_SECRET), so emails and IPs neither sit in Redis in clear nor can be
+ * found again by hashing guesses.
  */
 @Injectable()
 export class RateLimiter {
+  private readonly keyOfKeys: Buffer;
+
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    this.keyOfKeys = createHmac('sha256', config.SESSION_SECRET).update('rate-limit-keys').digest();
+  }
 
   /**
    * Counts one event and throws RATE_LIMITED once the count passes the limit. Counting and
-   * reading the count are one atomic step, so parallel requests cannot all slip under it.
+   * reading the count are one atomic step, so parallel requests cannot all slip under it: exactly
+   * one event finds the count one past the limit, and that one runs `onLimitReached` first.
    */
-  async hit(limit: Limit): Promise<void> {
+  async hit(limit: Limit, onLimitReached?: () => Promise<void>): Promise<void> {
     const key = this.redisKey(limit.key);
     const results = await this.redis.multi().incr(key).pexpire(key, limit.windowMs, 'NX').pttl(key).exec();
     const count = Number(results?.[0]?.[1] ?? 0);
     const ttl = Number(results?.[2]?.[1] ?? limit.windowMs);
-    if (count > limit.max) throw tooMany(ttl > 0 ? ttl : limit.windowMs);
+    if (count <= limit.max) return;
+    if (count === limit.max + 1) await onLimitReached?.();
+    throw tooMany(ttl > 0 ? ttl : limit.windowMs);
   }
 
   /** Gives back one count taken by `hit` for an event that turned out not to count. */
@@ -58,6 +66,6 @@ export class RateLimiter {
   }
 
   private redisKey(key: string) {
-    return `${this.config.REDIS_PREFIX}:rl:${createHash('sha256').update(key).digest('base64url').slice(0, 32)}`;
+    return `${this.config.REDIS_PREFIX}:rl:${createHmac('sha256', this.keyOfKeys).update(key).digest('base64url').slice(0, 32)}`;
   }
 }

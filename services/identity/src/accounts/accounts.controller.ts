@@ -8,6 +8,7 @@ import {
   getUserRequestSchema,
   googleSignInRequestSchema,
   IdentityPatterns,
+  notifyAccountLockedRequestSchema,
   registerRequestSchema,
   requestPasswordResetRequestSchema,
   sendEmailVerificationRequestSchema,
@@ -90,6 +91,14 @@ export class AccountsController {
   @MessagePattern(IdentityPatterns.googleSignIn)
   googleSignIn(@Payload(new ZodPayload(googleSignInRequestSchema)) request: z.infer<typeof googleSignInRequestSchema>) {
     return this.accounts.googleSignIn(request);
+  }
+
+  @MessagePattern(IdentityPatterns.notifyAccountLocked)
+  notifyAccountLocked(
+    @Payload(new ZodPayload(notifyAccountLockedRequestSchema))
+    request: z.infer<typeof notifyAccountLockedRequestSchema>,
+  ) {
+    return this.accounts.notifyAccountLocked(request);
   }
 
   @MessagePattern(IdentityPatterns.demoUser)

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AccountReply,
   AuthMessages,
@@ -7,20 +7,47 @@ import {
   ErrorCodes,
   type GoogleSignInRequest,
   type MailJob,
+  type NotifyAccountLockedRequest,
   type PublicUser,
   Queues,
   type RegisterReply,
   type RegisterRequest,
   type SignInReply,
 } from '@medical-qr/contracts';
-import { AppError, CONFIG, InjectQueue, type JobQueue } from '@medical-qr/platform';
+import { AppError, CONFIG, InjectQueue, type JobQueue, MailCap } from '@medical-qr/platform';
 import type { IdentityConfig } from '../config.js';
-import { passwordResetMail, verificationMail } from '../mail/mail-templates.js';
+import {
+  accountLockedMail,
+  passwordResetMail,
+  registrationAttemptMail,
+  verificationMail,
+} from '../mail/mail-templates.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { EmailTokensRepository } from '../tokens/email-tokens.repository.js';
 import { toPublicUser, UsersRepository, type User } from '../users/users.repository.js';
 
 const DEMO_EMAIL = 'demo@medicalqr.local';
+
+/** What registering a new address answers, for an address that has an account (see registerKnownAddress). */
+const registrationStandIn = (request: RegisterRequest): PublicUser => ({
+  id: randomUUID(),
+  firstName: request.firstName,
+  lastName: request.lastName,
+  email: request.email,
+  phoneNumber: request.phoneNumber || null,
+  createdAt: new Date().toISOString(),
+  isTemporary: false,
+  isAuthenticated: true,
+  emailVerified: false,
+  hasPassword: true,
+  hasGoogle: false,
+});
+
+/** The names Google gives, or the address's local part when it gives none. */
+const googleNames = (request: GoogleSignInRequest) => ({
+  firstName: request.givenName || request.email.split('@')[0]!,
+  lastName: request.familyName || '',
+});
 
 /** Accounts: registration, sign-in checks, email verification, password resets and re-authentication. */
 @Injectable()
@@ -31,23 +58,40 @@ export class AccountsService {
     private readonly tokens: EmailTokensRepository,
     private readonly hasher: PasswordHasher,
     @InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>,
+    private readonly mailCap: MailCap,
   ) {}
 
   async register(request: RegisterRequest): Promise<RegisterReply> {
-    if (await this.users.findByEmail(request.email)) throw this.emailTaken();
-    const user = await this.users.insert({
-      email: request.email,
-      passwordHash: await this.hasher.hash(request.password),
-      firstName: request.firstName,
-      lastName: request.lastName,
-      phoneNumber: request.phoneNumber || null,
-      emailVerified: !this.config.EMAIL_VERIFICATION,
-    });
-    if (!user) throw this.emailTaken();
+    const passwordHash = await this.hasher.hash(request.password);
+    const existing = await this.users.findByEmail(request.email);
+    const user = existing
+      ? undefined
+      : await this.users.insert({
+          email: request.email,
+          passwordHash,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          phoneNumber: request.phoneNumber || null,
+          emailVerified: !this.config.EMAIL_VERIFICATION,
+        });
+    if (!user) return this.registerKnownAddress(request, existing ?? (await this.users.findByEmail(request.email)));
     // Without verification the gateway signs the new account in at once: that is its first sign-in.
     if (this.config.EMAIL_VERIFICATION) await this.sendVerification(user, request.appUrl);
     else await this.users.recordSignIn(user.id);
     return { user: toPublicUser(user), requiresVerification: this.config.EMAIL_VERIFICATION };
+  }
+
+  /**
+   * A registration for an address that has an account answers as for a new one (nothing tells a stranger the
+   * address is known) and mails the owner instead. Without email verification a new account is signed in at once,
+   * which a stand-in cannot imitate: there (local and test runs) it stays a 409.
+   */
+  private async registerKnownAddress(request: RegisterRequest, owner: User | undefined): Promise<RegisterReply> {
+    if (!this.config.EMAIL_VERIFICATION || !owner) throw this.emailTaken();
+    if (!owner.isDemo && (await this.mailCap.allows(owner.email))) {
+      await this.queueMail(registrationAttemptMail(owner.email, owner.firstName, `${request.appUrl}/?login=true`));
+    }
+    return { user: registrationStandIn(request), requiresVerification: true, existingAccount: true };
   }
 
   async verifyCredentials(email: string, password: string): Promise<SignInReply> {
@@ -68,14 +112,29 @@ export class AccountsService {
     return toPublicUser(user);
   }
 
-  /** Always answers the same way, whether or not the address has an account. */
+  /** Always answers the same way, whether or not the address has an account (or its mails are capped). */
   async requestPasswordReset(email: string, appUrl: string): Promise<{ message: string; userId?: string }> {
     const user = await this.users.findByEmail(email);
-    if (user && !user.isDemo) {
+    if (user && !user.isDemo && (await this.mailCap.allows(user.email))) {
       const token = await this.tokens.issue(user.id, 'reset_password');
       await this.queueMail(passwordResetMail(user.email, user.firstName, `${appUrl}/reset-password/${token}`));
     }
     return { message: AuthMessages.forgotPasswordSent, userId: user?.id };
+  }
+
+  /**
+   * Tells the owner that password sign-in is paused after too many wrong guesses, and how to get in meanwhile. The
+   * gateway asks once per pause; an unknown address gets nothing.
+   */
+  async notifyAccountLocked(request: NotifyAccountLockedRequest): Promise<{ notified: boolean }> {
+    const user = request.userId
+      ? await this.users.findById(request.userId)
+      : await this.users.findByEmail(request.email!);
+    if (!user || user.isDemo) return { notified: false };
+    await this.queueMail(
+      accountLockedMail(user.email, user.firstName, `${request.appUrl}/?login=true`, request.minutes),
+    );
+    return { notified: true };
   }
 
   /** Refuses a reset link that can no longer be used, without using it (the reset page checks on opening). */
@@ -135,17 +194,20 @@ export class AccountsService {
 
   /** Signs in with Google, noting the sign-in (a new account's first). */
   async googleSignIn(request: GoogleSignInRequest): Promise<SignInReply> {
-    const user = await this.googleAccount(request);
-    return { user: toPublicUser(user), firstSignIn: await this.users.recordSignIn(user.id) };
+    const { user, takenOver } = await this.googleAccount(request);
+    const firstSignIn = await this.users.recordSignIn(user.id);
+    return { user: toPublicUser(user), firstSignIn, ...(takenOver ? { endOtherSessions: true } : {}) };
   }
 
   /**
-   * The account linked to this Google id, else the account with the same (Google-verified) email,
-   * which gets linked, else a new account without a password.
+   * The account linked to this Google id, else the account with the same (Google-verified) email, which gets
+   * linked, else a new account without a password. An account whose email was never verified was made by someone
+   * who never proved the address (perhaps to wait for its owner): it is taken over (takeOverUnverified), so that
+   * stranger's password and sessions stop working.
    */
-  private async googleAccount(request: GoogleSignInRequest): Promise<User> {
+  private async googleAccount(request: GoogleSignInRequest): Promise<{ user: User; takenOver: boolean }> {
     const linked = await this.users.findByGoogleSub(request.sub);
-    if (linked) return linked;
+    if (linked) return { user: linked, takenOver: false };
     if (!request.emailVerified) {
       throw new AppError(
         ErrorCodes.UNAUTHORIZED,
@@ -154,18 +216,21 @@ export class AccountsService {
     }
     const existing = await this.users.findByEmail(request.email);
     if (existing) {
-      await this.users.linkGoogle(existing.id, request.sub);
-      return (await this.users.findById(existing.id))!;
+      const takenOver =
+        !existing.emailVerifiedAt &&
+        (await this.users.takeOverUnverified(existing.id, request.sub, googleNames(request)));
+      if (!takenOver) await this.users.linkGoogle(existing.id, request.sub);
+      return { user: (await this.users.findById(existing.id))!, takenOver };
     }
     const created = await this.users.insert({
       email: request.email,
       passwordHash: null,
-      firstName: request.givenName || request.email.split('@')[0]!,
-      lastName: request.familyName || '',
+      ...googleNames(request),
       googleSub: request.sub,
       emailVerified: true,
     });
-    return created ?? this.googleAccount(request); // created by a concurrent sign-in: link to it
+    // Created by a concurrent sign-in: link to it.
+    return created ? { user: created, takenOver: false } : this.googleAccount(request);
   }
 
   async demoUser(): Promise<PublicUser> {
@@ -185,6 +250,7 @@ export class AccountsService {
   }
 
   private async sendVerification(user: User, appUrl: string) {
+    if (!(await this.mailCap.allows(user.email))) return;
     const token = await this.tokens.issue(user.id, 'verify_email');
     await this.queueMail(verificationMail(user.email, user.firstName, `${appUrl}/verify-email/${token}`));
   }

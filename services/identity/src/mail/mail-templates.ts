@@ -43,6 +43,42 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
   };
 }
 
+/** To the owner of an address someone tried to register again: registration answers as for a new address. */
+export function registrationAttemptMail(to: string, firstName: string, signInUrl: string): MailJob {
+  return {
+    to,
+    subject: 'Someone tried to create a Medical QR account with your email',
+    ...layout(
+      'You already have an account',
+      [
+        `Hi ${firstName},`,
+        'Someone just tried to create a Medical QR account with this email address, which already has one.',
+        'If it was you, sign in, or choose "Forgot password" there to set a new password.',
+      ],
+      { label: 'Sign in', url: signInUrl },
+      'If it was not you, ignore this mail: nothing was changed, and your account stays as it is.',
+    ),
+  };
+}
+
+/** To the owner of an account whose password guesses passed the per-account limit: sign-in by password waits. */
+export function accountLockedMail(to: string, firstName: string, signInUrl: string, minutes: number): MailJob {
+  return {
+    to,
+    subject: 'Sign-in to your Medical QR account was paused',
+    ...layout(
+      'Too many wrong passwords',
+      [
+        `Hi ${firstName},`,
+        `Many wrong passwords were just tried for your Medical QR account, so signing in with a password is paused for up to ${minutes} minutes.`,
+        'You can still get in: choose "Forgot password" to set a new password (that also lifts the pause), or continue with Google if your account uses it.',
+      ],
+      { label: 'Sign in', url: signInUrl },
+      'If the attempts were not yours, someone may be guessing your password: a new, unique password keeps them out.',
+    ),
+  };
+}
+
 export function scanAlertMail(
   to: string,
   firstName: string,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PublicUser } from '@medical-qr/contracts';
 import { DATABASE, EmailIndex, FIELD_CIPHER, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { users, type UserRow } from '../database/schema.js';
@@ -126,6 +126,28 @@ export class UsersRepository {
       where ${users}.id = before.id
       returning before.previous`);
     return result.rows.length === 1 && result.rows[0]!.previous === null;
+  }
+
+  /**
+   * Makes an account whose email was never verified the Google account's: whoever registered it never proved the
+   * address, Google just did. Its password and the names and phone it was registered with go; Google's names come.
+   * Answers false when the account was verified meanwhile (then it is linked as any verified account).
+   */
+  async takeOverUnverified(id: string, sub: string, names: { firstName: string; lastName: string }): Promise<boolean> {
+    const rows = await this.database.db
+      .update(users)
+      .set({
+        googleSub: sub,
+        passwordHash: null,
+        firstName: this.cipher.encrypt(names.firstName, id),
+        lastName: this.cipher.encrypt(names.lastName, id),
+        phoneNumber: null,
+        emailVerifiedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
+      .returning({ id: users.id });
+    return rows.length === 1;
   }
 
   async linkGoogle(id: string, sub: string): Promise<void> {
