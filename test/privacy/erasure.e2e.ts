@@ -106,7 +106,7 @@ describe('erasing a person (privacy saga)', () => {
     // The scan alert was mailed: its finished job is what Redis would keep about the person.
     await eventually(
       () => mailTo(email),
-      (mails) => mails.some((mail) => mail.subject === 'Your emergency card was opened'),
+      (mails) => mails.some((mail) => mail.subject === 'Your emergency medical card was just opened'),
       30_000,
     );
 
