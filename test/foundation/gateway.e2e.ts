@@ -63,11 +63,13 @@ describe('gateway', () => {
     expect(oversized.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
   });
 
-  it('gives every response a request id, keeping a plain one the client sent', async () => {
+  it('gives every response our own request id, and keeps a plain one the client sent beside it', async () => {
     const sent = await api('/api/health', { headers: { 'x-request-id': 'client-chosen-id-123' } });
-    expect(sent.headers.get('x-request-id')).toBe('client-chosen-id-123');
+    expect(sent.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.headers.get('x-client-request-id')).toBe('client-chosen-id-123');
     const hostile = await api('/api/health', { headers: { 'x-request-id': 'evil id <script>' } });
     expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hostile.headers.get('x-client-request-id')).toBeNull();
   });
 
   it('sets security headers with a strict content security policy', async () => {

@@ -1,4 +1,7 @@
 import pg from 'pg';
+import { signedInClient } from '../support/accounts.js';
+import { eventually } from '../support/eventually.js';
+import { HttpClient, uniqueEmail } from '../support/http-client.js';
 
 /** The audit log as the database itself keeps it: entries are added, never changed, and leave only after 6 years. */
 describe('the audit log', () => {
@@ -44,5 +47,96 @@ describe('the audit log', () => {
     const recent = await add(new Date(Date.now() - 5 * 365 * 24 * 3600 * 1000).toISOString());
     expect(await refusal(db.query('delete from privacy.audit_log where id = $1', [recent]))).toMatch(/6 years/);
     expect(await refusal(db.query('delete from privacy.audit_log where id = $1', [old]))).toBe('allowed');
+  });
+});
+
+describe('POST /api/audit/session-timeout', () => {
+  const timeout = { action: 'session_auto_logout', reason: 'inactivity_timeout' };
+  let db: pg.Client;
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+  });
+
+  /** The actions written from one address, once an entry that comes after them has arrived. */
+  async function actionsFrom(client: HttpClient, last: string): Promise<string[]> {
+    const reply = await eventually(
+      () => db.query<{ action: string }>('select action from privacy.audit_log where ip = $1 order by id', [client.ip]),
+      ({ rows }) => rows.some((row) => row.action === last),
+    );
+    return reply.rows.map((row) => row.action);
+  }
+
+  it('writes nothing for a visitor who is not signed in', async () => {
+    const visitor = new HttpClient();
+    for (let count = 0; count < 20; count++) {
+      const refused = await visitor.post('/api/audit/session-timeout', timeout);
+      expect([refused.status, refused.body.message]).toEqual([401, 'Please sign in first.']);
+    }
+    // A refused sign-in from the same address comes after them in the queue: once it is written, they would be too.
+    expect((await visitor.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'wrong-1' })).status).toBe(
+      401,
+    );
+    expect(await actionsFrom(visitor, 'auth.login.failed')).toEqual(['auth.login.failed']);
+  });
+
+  it('records a signed-in person’s timeouts a few times an hour, then answers 429', async () => {
+    const { client } = await signedInClient('timeout-flood', 'timeout-pass-1');
+    const statuses: number[] = [];
+    for (let count = 0; count < 30; count++) {
+      statuses.push((await client.post('/api/audit/session-timeout', timeout)).status);
+    }
+    expect(statuses.slice(0, 4)).toEqual([204, 204, 204, 204]);
+    expect(new Set(statuses.slice(4))).toEqual(new Set([429]));
+    const bad = await client.post('/api/audit/session-timeout', { action: 'x', reason: 'y' });
+    expect(bad.status).toBe(400);
+    await client.post('/api/auth/logout');
+    const actions = await actionsFrom(client, 'auth.logout');
+    expect(actions.filter((action) => action === 'auth.session.inactivity_timeout')).toHaveLength(4);
+  });
+});
+
+describe('request ids in the audit log', () => {
+  it('keeps our own id for every entry, and what the client sent beside it, never instead of it', async () => {
+    const client = new HttpClient();
+    const chosen = 'client-chosen-id-0001';
+    const refused = await client.post(
+      '/api/auth/login',
+      { email: uniqueEmail('request-id'), password: 'wrong-pass-1' },
+      { 'x-request-id': chosen },
+    );
+    expect(refused.status).toBe(401);
+    const ours = refused.headers.get('x-request-id');
+    expect(ours).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refused.headers.get('x-client-request-id')).toBe(chosen);
+    // A hostile one is not kept at all.
+    const hostile = await client.post(
+      '/api/auth/login',
+      { email: uniqueEmail('request-id'), password: 'wrong-pass-1' },
+      { 'x-request-id': 'evil id <script>' },
+    );
+    expect(hostile.headers.get('x-client-request-id')).toBeNull();
+
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await eventually(
+        () =>
+          db.query<{ request_id: string; client_request_id: string | null }>(
+            'select request_id, client_request_id from privacy.audit_log where ip = $1 order by id',
+            [client.ip],
+          ),
+        (result) => result.rows.length === 2,
+      );
+      expect(rows).toEqual([
+        { request_id: ours, client_request_id: chosen },
+        { request_id: hostile.headers.get('x-request-id'), client_request_id: null },
+      ]);
+    } finally {
+      await db.end();
+    }
   });
 });

@@ -117,6 +117,34 @@ describe('GET /api/privacy/export-data', () => {
     });
   });
 
+  it("exports a stranger's card view only as the coarse viewer the scan log keeps, never their address or browser string", async () => {
+    const { client, email } = await signedInClient('export-viewer', PASSWORD);
+    const record = await client.post('/api/medical-records', medicalForm({ email }));
+    expect(record.status).toBe(200);
+    const responderIp = '2001:db8:77::4242';
+    const responderAgent =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/ZZ99-RESPONDER) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.39 Mobile Safari/537.36';
+    const responder = new HttpClient(responderIp);
+    const opened = await responder.get(`/api/emergency-card/${record.body.token}`, { 'user-agent': responderAgent });
+    expect(opened.status).toBe(200);
+    await reauthenticate(client, email);
+
+    const response = await eventually(
+      () => client.get('/api/privacy/export-data'),
+      (reply) =>
+        reply.status === 200 &&
+        reply.body.privacy.auditLog.some((entry: { action: string }) => entry.action === 'records.card.viewed'),
+    );
+    const text = JSON.stringify(response.body);
+    expect(text).not.toContain(responderIp);
+    expect(text).not.toContain('ZZ99-RESPONDER');
+    expect(text).not.toContain('Chrome/131');
+    const view = response.body.privacy.auditLog.find(
+      (entry: { action: string }) => entry.action === 'records.card.viewed',
+    );
+    expect(view).toMatchObject({ viewer: 'Chrome on Android' });
+  });
+
   it('refuses an eleventh export within the hour', async () => {
     const { client, email } = await signedInClient('export-limit', PASSWORD);
     await reauthenticate(client, email);

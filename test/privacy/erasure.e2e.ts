@@ -4,7 +4,8 @@ import { medicalForm } from '../records/records-fixtures.js';
 import { addToCart, payWith, waitForOrders } from '../shop/shop-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
-import { HttpClient } from '../support/http-client.js';
+import { HttpClient, mailTo } from '../support/http-client.js';
+import { Redis } from 'ioredis';
 import { queryDatabase, sharedPaymentSystem, stripeAdmin, subscribeWithCard } from '../support/stripe-payments.js';
 
 const PASSWORD = 'erasure-pass-1';
@@ -29,6 +30,36 @@ async function everyRow(): Promise<Array<{ table: string; row: string }>> {
     ),
   );
   return rows.flat();
+}
+
+/** The keys under the system's Redis prefix whose value (of whatever type) holds `needle`. */
+async function redisKeysNaming(needle: string): Promise<string[]> {
+  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    const named: string[] = [];
+    const keys = await redis.keys(`${process.env.E2E_REDIS_PREFIX}:*`);
+    for (const key of keys) {
+      const type = await redis.type(key);
+      const value =
+        type === 'string'
+          ? await redis.get(key)
+          : type === 'hash'
+            ? await redis.hgetall(key)
+            : type === 'list'
+              ? await redis.lrange(key, 0, -1)
+              : type === 'set'
+                ? await redis.smembers(key)
+                : type === 'zset'
+                  ? await redis.zrange(key, '0', '-1')
+                  : type === 'stream'
+                    ? await redis.xrange(key, '-', '+')
+                    : null;
+      if (JSON.stringify(value).toLowerCase().includes(needle.toLowerCase())) named.push(key);
+    }
+    return named;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** The pseudonym the audit trail of an erased person is kept under (privacy's erased_subjects). */
@@ -72,6 +103,12 @@ describe('erasing a person (privacy saga)', () => {
     const visitor = new HttpClient();
     expect((await visitor.get(`/api/emergency-card/${record.body.token}`)).status).toBe(200);
     expect((await visitor.get(`/api/emergency-card/${tokenOf(tag.url)}`)).status).toBe(200);
+    // The scan alert was mailed: its finished job is what Redis would keep about the person.
+    await eventually(
+      () => mailTo(email),
+      (mails) => mails.some((mail) => mail.subject === 'Your emergency medical card was just opened'),
+      30_000,
+    );
 
     const erased = await client.post('/api/privacy/request-deletion', { reason: 'Leaving', immediate: true });
     expect(erased.status).toBe(200);
@@ -98,6 +135,8 @@ describe('erasing a person (privacy saga)', () => {
       [userId, email, customerId].some((needle) => row.includes(needle)),
     );
     expect(leftovers).toEqual([]);
+    // Nor does Redis: no queue job, counter or session of the system names them.
+    expect(await redisKeysNaming(email)).toEqual([]);
 
     // The order stays for the accounts, without anyone's name or address on it.
     const [kept] = await queryDatabase<Record<string, string>>(

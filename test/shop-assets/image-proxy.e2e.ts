@@ -1,5 +1,7 @@
 import { ErrorCodes, ShopMessages } from '@medical-qr/contracts';
 import { baseUrl } from '../support/api.js';
+import { cartLine, shopperClient } from '../shop/shop-fixtures.js';
+import { signedInClient } from '../support/accounts.js';
 import { HttpClient, randomClientIp } from '../support/http-client.js';
 
 const PNG_SIGNATURE = Buffer.from('89504e470d0a1a0a', 'hex');
@@ -107,5 +109,18 @@ describe('the print shop image proxy', () => {
         message: ShopMessages.imageUnavailable,
       });
     }
+  });
+
+  it("shows a mockup, which carries its owner's live card, only to its owner, and never from a shared cache", async () => {
+    const { client: owner } = await shopperClient('mockup-owner');
+    const { mockup } = await cartLine(owner);
+    const path = proxyPath(mockup.mockupUrls[0]!);
+    const own = await owner.get(path);
+    expect([own.status, own.headers.get('cache-control')]).toEqual([200, 'private, no-store']);
+    const anonymous = await new HttpClient().get(path);
+    expect([anonymous.status, anonymous.body.code]).toEqual([401, ErrorCodes.UNAUTHORIZED]);
+    const { client: someoneElse } = await signedInClient('mockup-stranger');
+    const theirs = await someoneElse.get(path);
+    expect([theirs.status, theirs.body.code]).toEqual([404, ErrorCodes.NOT_FOUND]);
   });
 });

@@ -34,7 +34,10 @@ export const auditEntrySchema = z.strictObject({
   email: z.string().max(254).nullable().optional(),
   ip: z.string().max(64).nullable().optional(),
   userAgent: z.string().max(300).nullable().optional(),
+  /** Ours, made by the gateway for every request. */
   requestId: z.string().max(64).nullable().optional(),
+  /** What the client sent as X-Request-Id, if plain: kept beside ours, never trusted as it. */
+  clientRequestId: z.string().max(64).nullable().optional(),
   occurredAt: z.iso.datetime(),
   details: z.record(z.string(), z.union([z.string().max(300), z.number(), z.boolean()])).optional(),
 });

@@ -2,6 +2,7 @@ export * from './app-routes.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './auth-responses.js';
+export * from './coarse-user-agent.js';
 export * from './billing.js';
 export * from './current-user.js';
 export * from './errors.js';

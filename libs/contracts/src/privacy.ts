@@ -153,8 +153,11 @@ export const personalDataExportSchema = z.object({
       z.object({
         occurredAt: z.iso.datetime(),
         action: z.string(),
+        /** The person's own address and browser; null on entries someone else caused (a card view). */
         ip: z.string().nullable(),
         userAgent: z.string().nullable(),
+        /** What the scan log keeps of whoever it was: browser family and platform ("Chrome on Android"). */
+        viewer: z.string().nullable(),
       }),
     ),
   }),

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
 import { EventsModule, QueueModule } from '@medical-qr/platform';
+import { AuditEmailSealer } from './audit/audit-email.sealer.js';
 import { AuditLogWriter } from './audit/audit-log.writer.js';
 import { ConsentHistoryRepository } from './consent/consent-history.repository.js';
 import { ConsentService } from './consent/consent.service.js';
@@ -20,6 +21,7 @@ import { RecordsClient } from './records/records.client.js';
   imports: [QueueModule.register(Queues.privacyErasure), EventsModule.register({ name: 'privacy' })],
   controllers: [PrivacyController],
   providers: [
+    AuditEmailSealer,
     AuditLogWriter,
     RecordsClient,
     ConsentHistoryRepository,

@@ -1,9 +1,16 @@
 import { loadConfig } from '@medical-qr/platform';
 import { shopEnvSchema } from './config.js';
 
-// Every process signs in to NATS as itself (required in production); these tests are about the shop's own variables.
+// Every process signs in to NATS as itself (required in production), and the shop seals buyers' details; these tests
+// are about the shop's own variables.
 const load = (env: Record<string, string>) =>
-  loadConfig(shopEnvSchema, { NATS_USER: 'shop', NATS_PASSWORD: 'shop-password', ...env });
+  loadConfig(shopEnvSchema, {
+    NATS_USER: 'shop',
+    NATS_PASSWORD: 'shop-password',
+    ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+    ENCRYPTION_KEY_ID: 'k1',
+    ...env,
+  });
 
 describe("the shop's Printify webhook configuration", () => {
   it('runs without webhooks, and reads empty variables as unset', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, durationMs } from '@medical-qr/platform';
+import { baseEnvSchema, durationMs, encryptionEnvSchema } from '@medical-qr/platform';
 
 /** An unset variable and an empty one (compose's `${PRINTIFY_API_TOKEN:-}`) both mean "not configured". */
 const optional = <S extends z.ZodType>(schema: S) =>
@@ -7,6 +7,8 @@ const optional = <S extends z.ZodType>(schema: S) =>
 
 export const shopEnvSchema = baseEnvSchema
   .extend({
+    /** Seals buyers' names, emails and addresses at rest. */
+    ...encryptionEnvSchema.shape,
     /** Printify's personal access token (Bearer). Unset: the shop answers that the print shop is not available. */
     PRINTIFY_API_TOKEN: optional(z.string().trim().min(1)),
     /** The Printify shop that products and orders are made in. */

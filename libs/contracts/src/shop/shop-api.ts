@@ -10,6 +10,8 @@ export const ShopPatterns = {
   shipping: 'shop.shipping.get',
   generateMockup: 'shop.mockup.generate',
   cleanupMockups: 'shop.mockups.cleanup',
+  /** Whether a mockup's product is the user's (a preview, a cart line or an order of theirs): its picture shows their card. */
+  mockupOwned: 'shop.mockup.owned',
   cartList: 'shop.cart.list',
   cartGet: 'shop.cart.get',
   cartCount: 'shop.cart.count',
@@ -69,6 +71,7 @@ export const ShopMessages = {
   tagNotFound: 'This item has no printed tag.',
   imageNotAllowed: 'Only https image URLs from the print shop can be shown.',
   imageUnavailable: 'The image could not be fetched from the print shop.',
+  mockupNotYours: 'There is no such mockup among yours.',
   /** Printify's webhooks (POST /api/printify/webhook). */
   webhookUnsigned: 'The webhook has no X-Pfy-Signature header.',
   webhookEmpty: 'The webhook has no JSON body.',
@@ -231,6 +234,15 @@ export const taggedMockupResponseSchema = z.object({
 export type TaggedMockupResponse = z.infer<typeof taggedMockupResponseSchema>;
 export const cleanupResponseSchema = z.object({ removed: z.number().int() });
 export const cleanupRequestSchema = z.strictObject({ userId });
+
+/** Printify product ids are 24 hex digits; the stand-in's are plain too. */
+export const mockupOwnedRequestSchema = z.strictObject({
+  userId,
+  printifyProductId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+});
+export type MockupOwnedRequest = z.infer<typeof mockupOwnedRequestSchema>;
+export const mockupOwnedReplySchema = z.object({ owned: z.boolean() });
+export type MockupOwnedReply = z.infer<typeof mockupOwnedReplySchema>;
 
 /* ---------- Cart ---------- */
 

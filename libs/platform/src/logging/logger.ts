@@ -1,6 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { currentRequestId } from './correlation.js';
+import { currentClientRequestId, currentRequestId } from './correlation.js';
 import { redactQueryParams, serializeError } from './error-serializer.js';
 
 /**
@@ -38,7 +38,8 @@ export function createLogger(
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const clientRequestId = currentClientRequestId();
+      return { ...(requestId ? { requestId } : {}), ...(clientRequestId ? { clientRequestId } : {}) };
     },
   };
   return destination ? pino(options, destination) : pino(options);

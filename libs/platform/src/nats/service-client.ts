@@ -3,7 +3,12 @@ import { headers as natsHeaders } from '@nats-io/transport-node';
 import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
 
 import { AppError, isRpcErrorPayload } from '../errors/app-error.js';
-import { CORRELATION_HEADER, currentRequestId } from '../logging/correlation.js';
+import {
+  CLIENT_REQUEST_ID_HEADER,
+  CORRELATION_HEADER,
+  currentClientRequestId,
+  currentRequestId,
+} from '../logging/correlation.js';
 import type { BaseEnv } from '../config/env-schemas.js';
 import { natsClientRequestDuration, natsClientRequests, type NatsClientOutcome } from '../metrics/nats-metrics.js';
 import { namespacedSubject } from './namespace.js';
@@ -126,6 +131,8 @@ export class ServiceClient {
     const h = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) h.set(CORRELATION_HEADER, requestId);
+    const clientRequestId = currentClientRequestId();
+    if (clientRequestId) h.set(CLIENT_REQUEST_ID_HEADER, clientRequestId);
     return h;
   }
 }

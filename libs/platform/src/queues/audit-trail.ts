@@ -1,5 +1,5 @@
 import { Queues, type AuditEntry } from '@medical-qr/contracts';
-import { currentRequestId } from '../logging/correlation.js';
+import { currentClientRequestId, currentRequestId } from '../logging/correlation.js';
 import { JobQueue } from './job-queue.js';
 import type { QueueSettings } from './queues.js';
 
@@ -26,8 +26,13 @@ export class AuditTrail {
     });
   }
 
-  async record(entry: Omit<AuditEntry, 'occurredAt' | 'requestId'>): Promise<void> {
-    const full: AuditEntry = { ...entry, occurredAt: new Date().toISOString(), requestId: currentRequestId() ?? null };
+  async record(entry: Omit<AuditEntry, 'occurredAt' | 'requestId' | 'clientRequestId'>): Promise<void> {
+    const full: AuditEntry = {
+      ...entry,
+      occurredAt: new Date().toISOString(),
+      requestId: currentRequestId() ?? null,
+      clientRequestId: currentClientRequestId() ?? null,
+    };
     try {
       await this.queue.add(full.action, full);
     } catch (error) {

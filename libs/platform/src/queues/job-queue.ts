@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobState, JobsOptions, Queue } from 'bullmq';
 import type { QueueDefinition } from '@medical-qr/contracts';
 import { AppError } from '../errors/app-error.js';
 import { reportQueueJobCounts } from '../metrics/queue-metrics.js';
@@ -20,6 +20,8 @@ export interface JobQueueOptions {
 }
 
 const DEFAULT_ADD_TIMEOUT_MS = 2000;
+/** Jobs read from Redis at a time when looking through a queue. */
+const JOB_PAGE = 200;
 
 /**
  * One BullMQ queue of the system (a `Queues` entry from contracts), for adding jobs. With Redis
@@ -61,6 +63,23 @@ export class JobQueue<T> implements OnApplicationShutdown {
       { every: everyMs },
       { name: jobName, data, opts: { removeOnComplete: true, removeOnFail: 100 } },
     );
+  }
+
+  /**
+   * Removes the jobs whose data matches, whatever their state but running (a running job is locked by its worker):
+   * waiting, delayed, finished or failed. For an erasure: what Redis still holds about a person. Answers how many.
+   */
+  async removeWhere(matches: (data: T) => boolean): Promise<number> {
+    const states: JobState[] = ['waiting', 'delayed', 'prioritized', 'completed', 'failed'];
+    const found = [];
+    // Read every page first: removing while paging would shift the pages.
+    for (let start = 0; ; start += JOB_PAGE) {
+      const jobs = await this.queue.getJobs(states, start, start + JOB_PAGE - 1);
+      found.push(...jobs.filter((job) => job && matches(job.data as T)));
+      if (jobs.length < JOB_PAGE) break;
+    }
+    for (const job of found) await job.remove();
+    return found.length;
   }
 
   close(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { acceptOrCreateRequestId, CORRELATION_HEADER, runWithRequestId } from '@medical-qr/platform';
+import { randomUUID } from 'node:crypto';
+import { CLIENT_REQUEST_ID_HEADER, CORRELATION_HEADER, plainRequestId, runWithRequestId } from '@medical-qr/platform';
 
 /** Path segments that look like secrets (emergency and email tokens) are shortened before logging. */
 export function loggablePath(path: string): string {
@@ -16,15 +17,18 @@ function isRoutineAsset(path: string, status: number): boolean {
 }
 
 /**
- * Gives each request an id (kept from X-Request-Id when plain, else new), echoes it, runs the
+ * Gives each request our own id, echoes it, keeps a plain X-Request-Id the client sent beside it (echoed as
+ * X-Client-Request-Id; a client never chooses the id the audit log and our logs know the request by), runs the
  * rest of the request inside it so every log line and NATS call carries it, and logs the outcome
  * as one line a person can read as it is: method, path (never the query: it may carry emails or
  * codes), status and time, e.g. `GET /api/health 200 4 ms`.
  */
 export function requestContext(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const requestId = acceptOrCreateRequestId(req.headers[CORRELATION_HEADER]);
+    const requestId = randomUUID();
+    const clientRequestId = plainRequestId(req.headers[CORRELATION_HEADER]);
     res.setHeader(CORRELATION_HEADER, requestId);
+    if (clientRequestId) res.setHeader(CLIENT_REQUEST_ID_HEADER, clientRequestId);
     const started = performance.now();
     // Taken now: routers rewrite req.url while they handle the request.
     const { method } = req;
@@ -33,10 +37,12 @@ export function requestContext(logger: Logger) {
       const status = res.statusCode;
       const ms = Math.round(performance.now() - started);
       const level = isRoutineAsset(path, status) ? 'debug' : 'info';
-      runWithRequestId(requestId, () =>
-        logger[level]({ method, path, status, ms }, `${method} ${path} ${status} ${ms} ms`),
+      runWithRequestId(
+        requestId,
+        () => logger[level]({ method, path, status, ms }, `${method} ${path} ${status} ${ms} ms`),
+        clientRequestId,
       );
     });
-    runWithRequestId(requestId, next);
+    runWithRequestId(requestId, next, clientRequestId);
   };
 }

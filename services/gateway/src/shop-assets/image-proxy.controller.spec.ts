@@ -1,10 +1,12 @@
 import { BadGatewayException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import type { ServiceClient } from '@medical-qr/platform';
 import { ErrorCodes, ShopMessages } from '@medical-qr/contracts';
 import type { GatewayConfig } from '../config.js';
+import type { SessionService } from '../session/session.service.js';
 import { ImageProxyController } from './image-proxy.controller.js';
 
 const PNG_BYTES = Buffer.from('89504e470d0a1a0a', 'hex');
@@ -25,19 +27,34 @@ let server: Server;
 let host: string;
 let controller: ImageProxyController;
 const warnings: unknown[] = [];
+const visitor = {} as Request;
+const signedIn = (userId: string) => ({ as: userId }) as unknown as Request;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (req.url === '/ok.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_BYTES);
-    else if (req.url === '/moved.png') res.writeHead(302, { location: '/ok.png' }).end();
+    if (req.url === '/ok.png' || req.url?.startsWith('/mockup/')) {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_BYTES);
+    } else if (req.url === '/moved.png') res.writeHead(302, { location: '/ok.png' }).end();
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = { NODE_ENV: 'test', PRINTIFY_IMAGE_HOSTS: host } as GatewayConfig;
-  controller = new ImageProxyController(config, {
-    warn: (entry: unknown) => void warnings.push(entry),
-  } as unknown as Logger);
+  // The shop says whose a mockup is: here, product "mine1" is user-1's.
+  const shop = {
+    request: async (_pattern: string, body: { userId: string; printifyProductId: string }) => ({
+      owned: body.userId === 'user-1' && body.printifyProductId === 'mine1',
+    }),
+  } as unknown as ServiceClient;
+  const sessions = {
+    current: async (req: Request & { as?: string }) => (req.as ? { id: 's', data: { userId: req.as } } : undefined),
+  } as unknown as SessionService;
+  controller = new ImageProxyController(
+    config,
+    { warn: (entry: unknown) => void warnings.push(entry) } as unknown as Logger,
+    shop,
+    sessions,
+  );
 });
 
 afterAll(async () => {
@@ -48,7 +65,7 @@ afterAll(async () => {
 describe('GET /api/printify/image-proxy', () => {
   it('sends the image with its type, cacheable, unsniffable and inert', async () => {
     const { res, written } = recordingResponse();
-    await controller.image({ url: `http://${host}/ok.png` }, res);
+    await controller.image({ url: `http://${host}/ok.png` }, visitor, res);
     expect(written).toEqual({
       status: 200,
       headers: {
@@ -63,7 +80,7 @@ describe('GET /api/printify/image-proxy', () => {
 
   it('is a 400 for a URL off the list, and for a redirect on it', async () => {
     for (const url of [`http://localhost:${host.split(':')[1]}/ok.png`, `http://${host}/moved.png`]) {
-      await expect(controller.image({ url }, recordingResponse().res)).rejects.toMatchObject({
+      await expect(controller.image({ url }, visitor, recordingResponse().res)).rejects.toMatchObject({
         code: ErrorCodes.VALIDATION_ERROR,
         message: ShopMessages.imageNotAllowed,
       });
@@ -71,9 +88,26 @@ describe('GET /api/printify/image-proxy', () => {
   });
 
   it('is a 502 when the image cannot be had, logging the host and why, never the address', async () => {
-    const failure = controller.image({ url: `http://${host}/secret-path.png?token=abc` }, recordingResponse().res);
+    const failure = controller.image(
+      { url: `http://${host}/secret-path.png?token=abc` },
+      visitor,
+      recordingResponse().res,
+    );
     await expect(failure).rejects.toBeInstanceOf(BadGatewayException);
     await expect(failure).rejects.toMatchObject({ message: ShopMessages.imageUnavailable });
     expect(warnings).toEqual([{ host, reason: 'answered 404' }]);
+  });
+
+  it("shows a mockup (it carries its owner's live card) to its owner only, and never from a shared cache", async () => {
+    const url = `http://${host}/mockup/mine1/17/front.png`;
+    const { res, written } = recordingResponse();
+    await controller.image({ url }, signedIn('user-1'), res);
+    expect([written.status, written.headers['cache-control']]).toEqual([200, 'private, no-store']);
+    await expect(controller.image({ url }, visitor, recordingResponse().res)).rejects.toMatchObject({
+      code: ErrorCodes.UNAUTHORIZED,
+    });
+    await expect(controller.image({ url }, signedIn('user-2'), recordingResponse().res)).rejects.toMatchObject({
+      code: ErrorCodes.NOT_FOUND,
+    });
   });
 });

@@ -1,17 +1,38 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { eq } from 'drizzle-orm';
-import { type Erased, eraseUserRequestSchema, type EraseUserRequest, IdentityPatterns } from '@medical-qr/contracts';
-import { DATABASE, type DatabaseHandle, ZodPayload } from '@medical-qr/platform';
+import {
+  type Erased,
+  eraseUserRequestSchema,
+  type EraseUserRequest,
+  IdentityPatterns,
+  type MailJob,
+  Queues,
+} from '@medical-qr/contracts';
+import { DATABASE, type DatabaseHandle, InjectQueue, type JobQueue, ZodPayload } from '@medical-qr/platform';
 import { users } from '../database/schema.js';
+import { UsersRepository } from '../users/users.repository.js';
 
-/** Erasure's last step (privacy's saga): the account goes, and its mailed links with it (cascade). Idempotent. */
+/**
+ * Erasure's last step (privacy's saga): the account goes, and its mailed links with it (cascade). Idempotent. First
+ * the mail queue forgets the person: sent scan alerts stay a day in Redis (their job id refuses a repeat), holding
+ * the address and first name, and a mail still waiting would go to someone who is gone.
+ */
 @Controller()
 export class IdentityErasureController {
-  constructor(@Inject(DATABASE) private readonly database: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly users: UsersRepository,
+    @InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>,
+  ) {}
 
   @MessagePattern(IdentityPatterns.eraseUser)
   async erase(@Payload(new ZodPayload(eraseUserRequestSchema)) { userId }: EraseUserRequest): Promise<Erased> {
+    const user = await this.users.findById(userId);
+    if (user) {
+      const address = user.email.toLowerCase();
+      await this.mail.removeWhere((mail) => mail.to.toLowerCase() === address);
+    }
     await this.database.db.delete(users).where(eq(users.id, userId));
     return { erased: true };
   }

@@ -8,10 +8,14 @@ export const auditLog = privacySchema.table('audit_log', {
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   action: text('action').notNull(),
   userId: uuid('user_id'),
+  /** Sealed (the platform cipher, AUDIT_EMAIL_CONTEXT); `emailIndex` finds it (EmailIndex). Never in clear. */
   email: text('email'),
+  emailIndex: text('email_index'),
   ip: text('ip'),
   userAgent: text('user_agent'),
+  /** Ours; the client's own X-Request-Id is `clientRequestId`. */
   requestId: text('request_id'),
+  clientRequestId: text('client_request_id'),
   details: jsonb('details').notNull().default({}),
   sourceJobId: text('source_job_id').unique(),
 });

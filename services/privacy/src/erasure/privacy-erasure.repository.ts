@@ -34,7 +34,10 @@ export class PrivacyErasureRepository {
       const hash = subjectHash(userId);
       await tx.insert(erasedSubjects).values({ subjectHash: hash, pseudonym: randomUUID() }).onConflictDoNothing();
       const [subject] = await tx.select().from(erasedSubjects).where(eq(erasedSubjects.subjectHash, hash));
-      await tx.update(auditLog).set({ userId: subject!.pseudonym, email: null }).where(eq(auditLog.userId, userId));
+      await tx
+        .update(auditLog)
+        .set({ userId: subject!.pseudonym, email: null, emailIndex: null })
+        .where(eq(auditLog.userId, userId));
       await tx.delete(consentEvents).where(eq(consentEvents.userId, userId));
       await tx.delete(deletionRequests).where(eq(deletionRequests.userId, userId));
       await tx.insert(auditLog).values({

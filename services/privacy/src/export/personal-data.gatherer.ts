@@ -13,6 +13,7 @@ import {
   ShopPatterns,
 } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { exportedAuditEntry } from './exported-audit-entry.js';
 import { auditLog, consentEvents, deletionRequests } from '../database/schema.js';
 
 /** Everything held about one person, service by service, as each service describes it. */
@@ -64,12 +65,7 @@ export class PersonalDataGatherer {
             cancelledAt: request.cancelledAt?.toISOString() ?? null,
           }
         : null,
-      auditLog: audit.map((row) => ({
-        occurredAt: row.occurredAt.toISOString(),
-        action: row.action,
-        ip: row.ip,
-        userAgent: row.userAgent,
-      })),
+      auditLog: audit.map(exportedAuditEntry),
     };
   }
 }

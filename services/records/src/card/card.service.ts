@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
   AuditActions,
+  coarseUserAgent,
   DurableEvents,
   ErrorCodes,
   RecordsMessages,
@@ -16,7 +17,6 @@ import { toEmergencyCard } from '../records/record-views.js';
 import { RecordsRepository, type StoredRecord } from '../records/records.repository.js';
 import { ConsentRepository } from '../consent/consent.repository.js';
 import { TagsRepository } from '../tags/tags.repository.js';
-import { coarseUserAgent } from './coarse-user-agent.js';
 
 type ViewSource = 'card' | 'scanner';
 

@@ -1,4 +1,5 @@
 import { integer, jsonb, numeric, pgSchema, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sealedJson, sealedText } from './sealed-columns.js';
 
 export const shopSchema = pgSchema('shop');
 
@@ -11,14 +12,14 @@ const productColumns = () => ({
   variantLabel: text('variant_label').notNull(),
 });
 
-/** Where a cart line or an order ships. */
-const shipToColumns = () => ({
+/** Where a cart line or an order ships: sealed at rest, but for the country (shipping is priced by it). */
+const shipToColumns = (table: string) => ({
   countryCode: text('country_code').notNull(),
-  addressLine1: text('address_line1').notNull(),
-  addressLine2: text('address_line2').notNull().default(''),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  postalCode: text('postal_code').notNull(),
+  addressLine1: sealedText(`${table}.address_line1`)('address_line1').notNull(),
+  addressLine2: sealedText(`${table}.address_line2`)('address_line2').notNull().default(''),
+  city: sealedText(`${table}.city`)('city').notNull(),
+  state: sealedText(`${table}.state`)('state').notNull(),
+  postalCode: sealedText(`${table}.postal_code`)('postal_code').notNull(),
 });
 
 export const mockups = shopSchema.table('mockups', {
@@ -43,7 +44,7 @@ export const cartItems = shopSchema.table('cart_items', {
   discount: integer('discount').notNull(),
   shippingFirst: integer('shipping_first').notNull(),
   shippingAdditional: integer('shipping_additional').notNull(),
-  ...shipToColumns(),
+  ...shipToColumns('cart_items'),
   mockupUrl: text('mockup_url').notNull(),
   qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
   printifyProductId: text('printify_product_id').notNull(),
@@ -77,10 +78,11 @@ export const checkouts = shopSchema.table('checkouts', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
   kind: text('kind').$type<'quick' | 'cart'>().notNull(),
-  lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
+  /** Sealed: each line holds where it ships. */
+  lines: sealedJson<CheckoutLine[]>('checkouts.lines')('lines').notNull(),
   amount: integer('amount').notNull(),
-  buyerEmail: text('buyer_email').notNull(),
-  buyerName: text('buyer_name').notNull(),
+  buyerEmail: sealedText('checkouts.buyer_email')('buyer_email').notNull(),
+  buyerName: sealedText('checkouts.buyer_name')('buyer_name').notNull(),
   appUrl: text('app_url').notNull(),
   paymentIntentId: text('payment_intent_id').unique(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -98,11 +100,11 @@ export const orders = shopSchema.table(
     ...productColumns(),
     quantity: integer('quantity').notNull(),
     totalPrice: integer('total_price').notNull(),
-    ...shipToColumns(),
+    ...shipToColumns('orders'),
     qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
     mockupUrl: text('mockup_url').notNull(),
-    buyerEmail: text('buyer_email').notNull(),
-    buyerName: text('buyer_name').notNull(),
+    buyerEmail: sealedText('orders.buyer_email')('buyer_email').notNull(),
+    buyerName: sealedText('orders.buyer_name')('buyer_name').notNull(),
     appUrl: text('app_url').notNull(),
     status: text('status').notNull(),
     printifyStatus: text('printify_status'),

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { MockupTag } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle } from '@medical-qr/platform';
-import { cartItems, mockups, type MockupRow } from '../database/schema.js';
+import { cartItems, mockups, orders, type MockupRow } from '../database/schema.js';
 
 /** The products made for previews, per user. */
 @Injectable()
@@ -20,6 +20,40 @@ export class MockupsRepository {
       .from(mockups)
       .where(and(eq(mockups.userId, userId), eq(mockups.printifyProductId, printifyProductId)));
     return row;
+  }
+
+  /**
+   * Whether the product's pictures are the user's to see: a preview they made, a cart line of theirs, or one of their
+   * orders (whose picture is the cart line's mockup, or the product made for it). Mockups show the owner's live card.
+   */
+  async isOwnedBy(userId: string, printifyProductId: string): Promise<boolean> {
+    const { db } = this.database;
+    const [preview, line, order] = await Promise.all([
+      db
+        .select({ one: sql`1` })
+        .from(mockups)
+        .where(and(eq(mockups.userId, userId), eq(mockups.printifyProductId, printifyProductId)))
+        .limit(1),
+      db
+        .select({ one: sql`1` })
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.printifyProductId, printifyProductId)))
+        .limit(1),
+      db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            or(
+              sql`${orders.printifyProductIds} ? ${printifyProductId}`,
+              sql`${orders.mockupUrl} like ${`%/mockup/${printifyProductId}/%`}`,
+            ),
+          ),
+        )
+        .limit(1),
+    ]);
+    return preview.length + line.length + order.length > 0;
   }
 
   /** Keeps a preview past the customizer's cleanup: it now backs a cart line or a checkout. */
