@@ -10,6 +10,13 @@ import { GATEWAY_CONFIG } from '../tokens.js';
 import { clientInfo } from '../http/client-info.js';
 
 /**
+ * How long a card waits for the records service: a responder must see the card or the call-911 page within 2 s,
+ * whether records is stalled or NATS is gone (a request in flight when NATS drops would otherwise wait the full
+ * request deadline).
+ */
+const CARD_READ_TIMEOUT_MS = 1500;
+
+/**
  * Asks the records service for a card, as the JSON routes and the server-rendered page both do (so every view is
  * logged and alerts fire). A card that opens is never refused, whatever else its address did (a hospital's Wi-Fi puts
  * many people behind one); only misses (unknown or malformed tokens) count, per address, against enumeration.
@@ -26,11 +33,15 @@ export class CardReader {
     try {
       // A token that cannot exist never reaches the database.
       if (!EMERGENCY_TOKEN_PATTERN.test(token)) throw new AppError(ErrorCodes.NOT_FOUND, notFound);
-      return await this.services.request<EmergencyCard>(pattern, {
-        token,
-        viewer: { userAgent: (req.get('user-agent') ?? '').slice(0, 512), ip: clientInfo(req).ip ?? undefined },
-        appUrl: appUrl(req, this.config),
-      });
+      return await this.services.request<EmergencyCard>(
+        pattern,
+        {
+          token,
+          viewer: { userAgent: (req.get('user-agent') ?? '').slice(0, 512), ip: clientInfo(req).ip ?? undefined },
+          appUrl: appUrl(req, this.config),
+        },
+        { timeoutMs: Math.min(CARD_READ_TIMEOUT_MS, this.config.NATS_REQUEST_TIMEOUT_MS) },
+      );
     } catch (error) {
       // Over the limit, the miss answers 429 instead of 404.
       if (error instanceof AppError && error.code === ErrorCodes.NOT_FOUND)
