@@ -8,6 +8,7 @@ export * from './db/in-batches.js';
 export * from './db/migrations.js';
 export * from './errors/app-error.js';
 export * from './errors/rpc-exception.filter.js';
+export * from './errors/store-unavailable.js';
 export * from './errors/validation.js';
 export * from './events/index.js';
 export * from './health/health.controller.js';

@@ -4,10 +4,11 @@ import type { Logger } from 'pino';
 import { throwError, type Observable } from 'rxjs';
 import { ErrorCodes, type RpcErrorPayload } from '@medical-qr/contracts';
 import { AppError } from './app-error.js';
+import { storeUnavailableError } from './store-unavailable.js';
 
 /**
  * Turns whatever a message handler throws into the `{code, message}` payload that crosses NATS.
- * Unexpected errors are logged with an id and reach the caller as INTERNAL with that id only.
+ * A store being away (PostgreSQL, Redis) is SERVICE_UNAVAILABLE. Unexpected errors are logged with an id and reach the caller as INTERNAL with that id only.
  */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
@@ -15,6 +16,12 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 
   catch(exception: unknown): Observable<RpcErrorPayload & { errorId?: string }> {
     if (exception instanceof AppError) return throwError(() => exception.toPayload());
+    // PostgreSQL or Redis away: the caller gets a 503 it can retry, and the log says why.
+    const unavailable = storeUnavailableError(exception);
+    if (unavailable) {
+      this.logger.warn({ err: exception }, 'a store did not answer');
+      return throwError(() => unavailable.toPayload());
+    }
     const errorId = randomUUID();
     this.logger.error({ err: exception, errorId }, 'unexpected error in message handler');
     return throwError(() => ({ code: ErrorCodes.INTERNAL, message: `Internal error (id ${errorId})`, errorId }));

@@ -34,6 +34,8 @@ export class JobQueue<T> implements OnApplicationShutdown {
   private readonly queue: Queue<unknown>;
   private readonly addTimeoutMs: number;
   private readonly stopReporting: () => void;
+  /** The schedules this process asked for, to ask again when Redis comes back without them. */
+  private readonly schedules = new Map<string, () => Promise<unknown>>();
 
   constructor(definition: QueueDefinition<T>, settings: QueueSettings, options: JobQueueOptions = {}) {
     this.name = definition.name;
@@ -45,6 +47,8 @@ export class JobQueue<T> implements OnApplicationShutdown {
     );
     // Without a listener BullMQ prints every connection error to the console.
     this.queue.on('error', options.onConnectionError ?? (() => undefined));
+    // On every connection to Redis (the first one too, when no schedule is set yet, or setting one changes nothing).
+    this.queue.getBackend().on('ready', () => this.restoreSchedules());
     this.stopReporting =
       options.reportJobCounts === false
         ? () => undefined
@@ -56,13 +60,19 @@ export class JobQueue<T> implements OnApplicationShutdown {
     await this.withinDeadline(this.queue.add(jobName, data, options));
   }
 
-  /** Runs `jobName` every `everyMs` from now on (once per queue, however many processes ask). */
+  /**
+   * Runs `jobName` every `everyMs` from now on (once per queue, however many processes ask). The schedule lives in
+   * Redis; when Redis comes back after an outage it is set again, as a Redis that lost its data holds none.
+   */
   async repeat(jobName: string, everyMs: number, data: T): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      jobName,
-      { every: everyMs },
-      { name: jobName, data, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
+    const schedule = () =>
+      this.queue.upsertJobScheduler(
+        jobName,
+        { every: everyMs },
+        { name: jobName, data, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      );
+    this.schedules.set(jobName, schedule);
+    await schedule();
   }
 
   /**
@@ -89,6 +99,10 @@ export class JobQueue<T> implements OnApplicationShutdown {
 
   onApplicationShutdown(): Promise<void> {
     return this.close();
+  }
+
+  private restoreSchedules(): void {
+    for (const schedule of this.schedules.values()) schedule().catch(() => undefined);
   }
 
   private async withinDeadline<R>(work: Promise<R>): Promise<R> {

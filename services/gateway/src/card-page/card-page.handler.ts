@@ -9,7 +9,7 @@ import {
   RecordsMessages,
   RecordsPatterns,
 } from '@medical-qr/contracts';
-import { AppError, LOGGER } from '@medical-qr/platform';
+import { AppError, LOGGER, storeUnavailableError } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { setCardHeaders } from '../records/card-headers.js';
@@ -71,7 +71,8 @@ export class CardPageHandler {
   private async refuse(req: Request, res: Response, error: unknown, token: string): Promise<void> {
     // Expired: a server redirect, so the expired page opens with or without a script.
     if (error instanceof AppError && error.code === ErrorCodes.GONE) return res.redirect(303, '/expired');
-    const [status, refusal] = this.refusalFor(error);
+    // Redis away (a miss is counted there) is the same as the records service away.
+    const [status, refusal] = this.refusalFor(storeUnavailableError(error) ?? error);
     if (refusal.kind === 'rate-limited') res.setHeader('Retry-After', String(refusal.retryAfterSeconds));
     const content = refusalView(refusal, emergencyCardPath(token));
     await sendHtml(

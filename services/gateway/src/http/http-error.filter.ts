@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ErrorCodes, httpStatusFor, type ErrorBody, type ErrorCode } from '@medical-qr/contracts';
-import { AppError } from '@medical-qr/platform';
+import { AppError, storeUnavailableError } from '@medical-qr/platform';
 import { randomUUID } from 'node:crypto';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -31,8 +31,8 @@ function bodyParserMessage(exception: HttpException): string | undefined {
 }
 
 /**
- * Every error leaves the gateway as `{statusCode, message, code?}`. Unexpected ones become a 500
- * with an error id that is also in the log, and no internals.
+ * Every error leaves the gateway as `{statusCode, message, code?}`. A store that is away is a 503; unexpected errors
+ * become a 500 with an error id that is also in the log, and no internals.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -41,9 +41,17 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
-    const body = this.toBody(exception, request);
+    const body = this.toBody(this.unavailableStore(exception) ?? exception, request);
     if (body.retryAfterSeconds) response.setHeader('Retry-After', String(body.retryAfterSeconds));
     if (!response.headersSent) response.status(body.statusCode).json(body);
+  }
+
+  /** Redis (sessions, limits, queues) or PostgreSQL away: a 503 the person can retry, never a 500. */
+  private unavailableStore(exception: unknown): AppError | undefined {
+    if (exception instanceof AppError || exception instanceof HttpException) return undefined;
+    const unavailable = storeUnavailableError(exception);
+    if (unavailable) this.logger.warn({ err: exception }, 'a store did not answer');
+    return unavailable;
   }
 
   private toBody(exception: unknown, request: Request): ErrorBody {

@@ -1,0 +1,104 @@
+import { isolatedDatabaseUrl, startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
+import { dropDatabase, ensureDatabase } from '@medical-qr/platform';
+import { registeredClient } from '../support/accounts.js';
+import { eventually } from '../support/eventually.js';
+import { HttpClient, type HttpResult } from '../support/http-client.js';
+import { medicalForm } from '../records/records-fixtures.js';
+import { HeldProxy } from './held-proxy.js';
+import { reportFault } from './request-stream.js';
+
+/** The deadline of a request through the gateway (NATS_REQUEST_TIMEOUT_MS), and the card page's own. */
+const REQUEST_DEADLINE_MS = 3000;
+const CARD_PAGE_DEADLINE_MS = 2000;
+/** Slack for a busy machine on top of a deadline. */
+const SLACK_MS = 1000;
+
+/**
+ * PostgreSQL stops answering (a proxy in front of it holds its replies, as a stalled network or server does): every
+ * request still ends, as a 503 with a message within its deadline (the card page with its call-911 page), and once
+ * the replies flow again the pools recover and every request succeeds, with no process restarted.
+ */
+describe('PostgreSQL not answering', () => {
+  let proxy: HeldProxy;
+  let databaseUrl: string;
+  let system: IsolatedStack;
+
+  beforeAll(async () => {
+    databaseUrl = isolatedDatabaseUrl('faults_pg');
+    await ensureDatabase(databaseUrl);
+    const server = new URL(databaseUrl);
+    proxy = await HeldProxy.start(Number(server.port || 5432), server.hostname);
+    const throughProxy = new URL(databaseUrl);
+    throughProxy.host = `127.0.0.1:${proxy.port}`;
+    system = await startIsolatedStack('faults-postgres', {
+      DATABASE_URL: throughProxy.toString(),
+      TRUST_PROXY_HOPS: '1',
+      EMAIL_VERIFICATION: 'false',
+      NATS_REQUEST_TIMEOUT_MS: String(REQUEST_DEADLINE_MS),
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await system?.stop();
+    await proxy?.stop();
+    if (databaseUrl) await dropDatabase(databaseUrl).catch(() => undefined);
+  });
+
+  it('answers 503 within the deadline while PostgreSQL is held, then recovers', async () => {
+    const { client } = await registeredClient(system.url, 'pg-stall');
+    const created = await client.post('/api/medical-records', medicalForm());
+    expect(created.status).toBe(200);
+    const cardPath = `/emergency/${created.body.token as string}`;
+    const visitor = new HttpClient(undefined, system.url);
+    const pids = [...system.stack.processes.values()].map((child) => child.pid);
+    const calls: Record<string, () => Promise<HttpResult>> = {
+      'list records': () => client.get('/api/medical-records'),
+      'save a record': () => client.post('/api/medical-records', medicalForm()),
+      'privacy status': () => client.get('/api/privacy/status'),
+      'card page': () => visitor.get(cardPath),
+    };
+    type Outcome = { what: string; status: number; ms: number; message?: string };
+    const outcomes: Outcome[] = [];
+    const round = () =>
+      Promise.all(
+        Object.entries(calls).map(async ([what, call]) => {
+          const started = Date.now();
+          const reply = await call().catch((error: Error) => ({ status: 0, body: { message: error.message } }));
+          const body = reply.body as { message?: string } | string;
+          const outcome = { what, status: reply.status, ms: Date.now() - started };
+          outcomes.push(typeof body === 'object' ? { ...outcome, message: body?.message } : outcome);
+          return outcome;
+        }),
+      );
+
+    proxy.hold();
+    const held = Date.now();
+    // Rounds until the pools are worn down: past the pool's own connection timeout, and past the statement timeout.
+    while (Date.now() - held < 12_000) await round();
+    const duringHold = [...outcomes];
+    proxy.release();
+
+    const released = Date.now();
+    await eventually(round, (results) => results.every((result) => result.status === 200), 30_000);
+    const recoveryMs = Date.now() - released;
+    const after: Outcome[] = [];
+    for (let index = 0; index < 5; index++) after.push(...(await round()));
+
+    const late = duringHold.filter(
+      (outcome) =>
+        outcome.status === 0 ||
+        outcome.ms > (outcome.what === 'card page' ? CARD_PAGE_DEADLINE_MS : REQUEST_DEADLINE_MS) + SLACK_MS,
+    );
+    reportFault('PostgreSQL replies held for 12 s', {
+      requests: outcomes.length + after.length,
+      lost: late.length + after.filter((outcome) => outcome.status !== 200).length,
+      duplicated: 0,
+    });
+    expect(late).toEqual([]);
+    expect(duringHold.filter((outcome) => outcome.status !== 503)).toEqual([]);
+    for (const outcome of duringHold.filter((candidate) => candidate.what !== 'card page'))
+      expect(outcome.message).toMatch(/try again/);
+    expect(recoveryMs).toBeLessThan(30_000);
+    expect(after.filter((outcome) => outcome.status !== 200)).toEqual([]);
+    expect([...system.stack.processes.values()].map((child) => child.pid)).toEqual(pids);
+  }, 150_000);
+});
