@@ -23,6 +23,8 @@ export const IdentityPatterns = {
   confirmEmail: 'identity.email-verification.confirm',
   googleSignIn: 'identity.google.sign-in',
   demoUser: 'identity.demo-user.get',
+  /** Records asks for the link that proves an anonymous code's email (see anonymous-code-confirmation.ts). */
+  mailCodeConfirmation: 'identity.code-confirmation-mail.send',
   /** Erasure (privacy's saga): the account, its tokens and links; idempotent. */
   eraseUser: 'identity.user.erase',
 } as const;
