@@ -77,7 +77,7 @@ function Confirmed({ expiresAt }: { expiresAt: string }) {
         The code works until {formatDateTime(expiresAt)}.
       </p>
       <div className="flex flex-col gap-3">
-        <Link to={paths.home.getHref({ login: true })} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+        <Link to={paths.home.getHref({ login: true })} className={buttonClasses({ className: 'w-full' })}>
           <LogIn className="size-5" aria-hidden="true" />
           Sign in or create an account
         </Link>
