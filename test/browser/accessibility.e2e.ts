@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { MedicalFormInput } from '@medical-qr/contracts';
 import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import { medicalForm } from '../records/records-fixtures.js';
+import { codeConfirmationToken, medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, type WatchedPage } from '../support/browser.js';
@@ -236,6 +236,27 @@ const CHECKS: Check[] = [
     open: async (page, { resetPath }) => {
       await goTo(page, resetPath);
       await page.getByLabel('New password', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'confirm-code-email',
+    kind: 'page',
+    signedIn: false,
+    open: async (page) => {
+      // A link works once: each width and theme follows a fresh one, mailed with a code made for it.
+      const email = uniqueEmail('a11y-confirm');
+      await new HttpClient().post('/api/anonymous-medical-record', medicalForm({ email }));
+      await goTo(page, `/confirm-code-email/${await codeConfirmationToken(email)}`);
+      await page.getByRole('heading', { level: 1, name: 'Email confirmed' }).waitFor();
+    },
+  },
+  {
+    name: 'confirm-code-email-refused',
+    kind: 'page',
+    signedIn: false,
+    open: async (page) => {
+      await goTo(page, '/confirm-code-email/not-a-link-from-our-mail');
+      await page.getByRole('heading', { level: 1, name: 'This link cannot be used' }).waitFor();
     },
   },
   {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { MedicalFormInput } from '@medical-qr/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { medicalForm } from '../records/records-fixtures.js';
+import { CODE_CONFIRMATION_SUBJECT, medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, showIn, useSession } from '../support/browser.js';
@@ -140,11 +140,14 @@ describe('QR code history in Chromium', () => {
     await context.close();
   });
 
-  it('claims the code a visitor made once they create an account with that email and verify it: it shows in their history', async () => {
+  it('claims the code a visitor made and confirmed once they create an account with that email and verify it: it shows in their history', async () => {
     const { page, errors, context } = await openPage(browser, { viewport: DESKTOP });
     const form = medicalForm();
     await page.goto(baseUrl());
     await makeCodeOnHome(page, form);
+    // Only a code whose maker proved the email joins that email's account: the visitor follows the mailed link.
+    await page.goto(await waitForMailLink(form.email, CODE_CONFIRMATION_SUBJECT));
+    await page.getByRole('heading', { level: 1, name: 'Email confirmed' }).waitFor();
 
     const registered = await new HttpClient().post('/api/auth/register', {
       firstName: form.firstName,

@@ -1,6 +1,6 @@
 import { RecordsMessages } from '@medical-qr/contracts';
 import { HttpClient, uniqueEmail, waitForMailLink } from '../support/http-client.js';
-import { medicalForm } from './records-fixtures.js';
+import { confirmCodeEmail, medicalForm } from './records-fixtures.js';
 
 /** Registers an account for `email` and follows its emailed link; answers the client, not yet signed in. */
 async function registerAndVerify(email: string, password: string): Promise<HttpClient> {
@@ -18,11 +18,12 @@ async function registerAndVerify(email: string, password: string): Promise<HttpC
   return client;
 }
 
-describe('anonymous codes are claimed by the account that verifies their email', () => {
+describe('anonymous codes whose maker confirmed the email are claimed by the account that verifies it', () => {
   it('a code made before the account exists shows in its history once the email is verified, and keeps working', async () => {
     const email = uniqueEmail('claim');
     const anonymous = await new HttpClient().post('/api/anonymous-medical-record', medicalForm({ email }));
     expect(anonymous.status).toBe(200);
+    await confirmCodeEmail(email);
 
     const client = await registerAndVerify(email, 'claim-pass-1');
     expect((await client.post('/api/auth/login', { email, password: 'claim-pass-1' })).status).toBe(200);
@@ -43,6 +44,7 @@ describe('anonymous codes are claimed by the account that verifies their email',
     await registerAndVerify(email, 'claim-pass-2');
     const anonymous = await new HttpClient().post('/api/anonymous-medical-record', medicalForm({ email }));
     expect(anonymous.status).toBe(200);
+    await confirmCodeEmail(email);
 
     const stranger = uniqueEmail('claim-stranger');
     const other = await registerAndVerify(stranger, 'claim-pass-3');

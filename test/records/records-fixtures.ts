@@ -1,5 +1,5 @@
 import type { MedicalFormInput } from '@medical-qr/contracts';
-import { uniqueEmail } from '../support/http-client.js';
+import { HttpClient, uniqueEmail, waitForMailLink } from '../support/http-client.js';
 import { TokenIndex } from '../../services/records/src/records/token-index.js';
 
 /** A complete, valid medical form with distinctive values (so a test can look for them in raw rows). */
@@ -33,4 +33,23 @@ export function medicalForm(overrides: Partial<MedicalFormInput> = {}): MedicalF
 export function tokenIndexOf(token: string, secret = process.env.E2E_EMAIL_INDEX_KEY): string {
   if (!secret) throw new Error('the system under test did not share its EMAIL_INDEX_KEY');
   return new TokenIndex(secret).of(token);
+}
+
+/** The subject of the mail that asks whoever made an anonymous code to prove its email. */
+export const CODE_CONFIRMATION_SUBJECT = /^Keep your Medical QR code with your account/;
+
+/** The token of the newest confirmation link mailed to `email` (waiting for it to arrive). */
+export async function codeConfirmationToken(email: string): Promise<string> {
+  const link = new URL(await waitForMailLink(email, CODE_CONFIRMATION_SUBJECT));
+  if (!/^\/confirm-code-email\/[A-Za-z0-9_-]{43}$/.test(link.pathname))
+    throw new Error(`not a confirmation link: ${link}`);
+  return link.pathname.split('/').pop()!;
+}
+
+/** Follows that link as its reader would: the code's maker proves the email, so the code may join that account. */
+export async function confirmCodeEmail(email: string): Promise<void> {
+  const token = await codeConfirmationToken(email);
+  const confirmed = await new HttpClient().post('/api/anonymous-medical-record/confirm-email', { token });
+  if (confirmed.status !== 200)
+    throw new Error(`confirming answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
 }

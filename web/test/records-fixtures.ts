@@ -46,6 +46,7 @@ export function anAnonymousCreation(overrides: Partial<AnonymousCreationResponse
     token: 'ZyXwVuTsRqPoNmLkJiHg12',
     cardUrl: 'https://medicalqr.example/emergency/ZyXwVuTsRqPoNmLkJiHg12',
     expiresAt: inDays(2),
+    confirmationMailed: true,
     ...overrides,
   };
 }

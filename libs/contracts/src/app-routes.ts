@@ -23,6 +23,8 @@ export const AppRoutes = {
   myOrders: '/my-orders',
   resetPassword: '/reset-password/:token?',
   verifyEmail: '/verify-email/:token',
+  /** The link mailed with an anonymous code, to prove its email. */
+  confirmCodeEmail: '/confirm-code-email/:token',
   scanner: '/scanner',
   pricing: '/pricing',
   login: '/login',
@@ -42,6 +44,7 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.expired,
   AppRoutes.resetPassword,
   AppRoutes.verifyEmail,
+  AppRoutes.confirmCodeEmail,
   AppRoutes.myAccount,
   AppRoutes.history,
   AppRoutes.pricing,

@@ -27,11 +27,13 @@ export interface BusAccess {
 
 /**
  * Patterns that only services call, each for a narrow reason (privacy's erasure and export, the shop's
- * printed tags and payments, records asking billing). The gateway, which acts for a signed-in person,
- * never calls them; every other pattern of a service is the gateway's to call.
+ * printed tags and payments, records asking billing, and records asking identity to mail the link that
+ * proves an anonymous code's email). The gateway, which acts for a signed-in person, never calls them;
+ * every other pattern of a service is the gateway's to call.
  */
 const SERVICE_TO_SERVICE = new Set<string>([
   IdentityPatterns.eraseUser,
+  IdentityPatterns.mailCodeConfirmation,
   RecordsPatterns.issueTag,
   RecordsPatterns.listTags,
   RecordsPatterns.revokeTag,
@@ -67,7 +69,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
   },
   records: {
     answers: 'records',
-    calls: [BillingPatterns.premiumStatus],
+    calls: [BillingPatterns.premiumStatus, IdentityPatterns.mailCodeConfirmation],
     publishes: [DurableEvents.cardScanned],
     consumes: [DurableEvents.subscriptionUpdated],
     observes: [],

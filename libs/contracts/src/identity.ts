@@ -25,6 +25,8 @@ export const IdentityPatterns = {
   demoUser: 'identity.demo-user.get',
   /** Tells an account's owner that password sign-in is paused after too many wrong guesses (the gateway counts). */
   notifyAccountLocked: 'identity.account-lock.notify',
+  /** Records asks for the link that proves an anonymous code's email (see anonymous-code-confirmation.ts). */
+  mailCodeConfirmation: 'identity.code-confirmation-mail.send',
   /** Erasure (privacy's saga): the account, its tokens and links; idempotent. */
   eraseUser: 'identity.user.erase',
 } as const;

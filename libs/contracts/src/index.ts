@@ -1,3 +1,4 @@
+export * from './anonymous-code-confirmation.js';
 export * from './app-routes.js';
 export * from './audit.js';
 export * from './auth.js';

@@ -13,6 +13,8 @@ export const RecordsPatterns = {
   createAnonymous: 'records.anonymous-record.create',
   /** A verified email's anonymous code becomes the account's (idempotent: nothing left to claim is fine). */
   claimAnonymous: 'records.anonymous-record.claim',
+  /** The link mailed at an anonymous code's creation was followed: its email is proven, so it may be claimed. */
+  confirmAnonymousEmail: 'records.anonymous-record.confirm-email',
   contacts: 'records.contacts.list',
   delete: 'records.record.delete',
   qrImage: 'records.qr-image.get',
@@ -252,6 +254,8 @@ export const anonymousCreationResponseSchema = z.object({
   token: emergencyTokenSchema,
   cardUrl: z.url(),
   expiresAt: z.iso.datetime(),
+  /** Whether a link to prove the email went out (not past the email's daily mails, nor with mail down). */
+  confirmationMailed: z.boolean(),
 });
 export type AnonymousCreationResponse = z.infer<typeof anonymousCreationResponseSchema>;
 

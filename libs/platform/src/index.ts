@@ -2,6 +2,7 @@ export * from './config/env-schemas.js';
 export * from './config/load-config.js';
 export * from './crypto/email-index.js';
 export * from './crypto/field-cipher.js';
+export * from './crypto/link-token.js';
 export * from './db/database.js';
 export * from './db/ensure-database.js';
 export * from './db/in-batches.js';

@@ -4,6 +4,7 @@ import { CONFIG, EmailIndex, EventsModule, MailCap, QueueModule, processedEvents
 import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import type { IdentityConfig } from './config.js';
+import { CodeConfirmationMailController } from './mail/code-confirmation-mail.controller.js';
 import { MailSender } from './mail/mail-sender.js';
 import { PasswordHasher } from './passwords/password-hasher.js';
 import { ScanAlertsConsumer } from './scan-alerts/scan-alerts.consumer.js';
@@ -15,7 +16,7 @@ import { IdentityErasureController } from './erasure/identity-erasure.controller
 /** Users, passwords, email verification, password resets, Google sign-in and re-authentication. */
 @Module({
   imports: [QueueModule.register(Queues.identityMail), EventsModule.register({ name: 'identity' })],
-  controllers: [AccountsController, IdentityErasureController],
+  controllers: [AccountsController, IdentityErasureController, CodeConfirmationMailController],
   providers: [
     AccountsService,
     UsersRepository,

@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
 import { CONFIG, EventsModule, QueueModule, processedEventsProvider } from '@medical-qr/platform';
 import type { RecordsConfig } from './config.js';
+import { AnonymousCodesController } from './anonymous/anonymous-codes.controller.js';
+import { AnonymousCodesService } from './anonymous/anonymous-codes.service.js';
+import { CodeConfirmationMail } from './anonymous/code-confirmation-mail.js';
+import { CodeConfirmationsRepository } from './anonymous/code-confirmations.repository.js';
 import { CardController } from './card/card.controller.js';
 import { CardService } from './card/card.service.js';
 import { ExpiryScheduler } from './expiry/expiry.scheduler.js';
@@ -30,6 +34,7 @@ import { auditTrailProvider } from './audit-trail.js';
   imports: [QueueModule.register(Queues.recordsExpiry), EventsModule.register({ name: 'records' })],
   controllers: [
     RecordsController,
+    AnonymousCodesController,
     HistoryController,
     CardController,
     TagsController,
@@ -47,6 +52,9 @@ import { auditTrailProvider } from './audit-trail.js';
     RecordsRepository,
     TokenSealer,
     RecordsService,
+    AnonymousCodesService,
+    CodeConfirmationsRepository,
+    CodeConfirmationMail,
     TagsRepository,
     ConsentRepository,
     RecordsExportService,

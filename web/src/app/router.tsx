@@ -32,6 +32,9 @@ const CheckoutSuccessRoute = lazy(() =>
 const MyOrdersRoute = lazy(() => import('./routes/my-orders').then((module) => ({ default: module.MyOrdersRoute })));
 const TermsRoute = lazy(() => import('./routes/terms').then((module) => ({ default: module.TermsRoute })));
 const ContactUsRoute = lazy(() => import('./routes/contact-us').then((module) => ({ default: module.ContactUsRoute })));
+const ConfirmCodeEmailRoute = lazy(() =>
+  import('./routes/confirm-code-email').then((module) => ({ default: module.ConfirmCodeEmailRoute })),
+);
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((module) => ({ default: module.PrivacyRoute })));
 
 /** A screen loaded on demand: the header stays, the screen's place says it is loading. */
@@ -57,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: paths.expired.path, element: <ExpiredRoute /> },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
+      { path: paths.confirmCodeEmail.path, element: onDemand(ConfirmCodeEmailRoute) },
       { path: paths.history.path, element: onDemand(HistoryRoute) },
       { path: paths.myAccount.path, element: onDemand(MyAccountRoute) },
       { path: paths.pricing.path, element: onDemand(PricingRoute) },

@@ -82,6 +82,11 @@ export const paths = {
     path: AppRoutes.verifyEmail,
     getHref: (token: string) => `/verify-email/${segment(token)}`,
   },
+  /** The link mailed with a free code, to prove its email. */
+  confirmCodeEmail: {
+    path: AppRoutes.confirmCodeEmail,
+    getHref: (token: string) => `/confirm-code-email/${segment(token)}`,
+  },
   scanner: { path: AppRoutes.scanner, getHref: () => '/scanner' },
   pricing: { path: AppRoutes.pricing, getHref: () => '/pricing' },
   login: { path: AppRoutes.login, getHref: () => '/login' },

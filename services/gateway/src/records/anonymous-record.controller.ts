@@ -4,6 +4,10 @@ import type { Request } from 'express';
 import {
   type AnonymousCreationResponse,
   anonymousCreationResponseSchema,
+  type ConfirmCodeEmailBody,
+  confirmCodeEmailBodySchema,
+  type ConfirmCodeEmailResponse,
+  confirmCodeEmailResponseSchema,
   type MedicalForm,
   medicalFormSchema,
   RecordsPatterns,
@@ -16,7 +20,10 @@ import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 
-/** A visitor's one free code: no account, one per email, rate limited per address. */
+/**
+ * A visitor's free code: no account, rate limited per address. A link mailed at creation proves the email; only a
+ * proven code joins that email's account, and an email keeps one proven code.
+ */
 @ApiTags('medical records')
 @Controller()
 @UseInterceptors(NoStoreInterceptor)
@@ -29,12 +36,27 @@ export class AnonymousRecordController {
   @Post('anonymous-medical-record')
   @HttpCode(200)
   @PublicRateLimit(PublicBuckets.anonymousCreation)
-  @ApiOperation({ summary: 'Creates the one free code an email may have (2 days); 409 when the email already has one' })
+  @ApiOperation({
+    summary:
+      'Creates a free code (2 days) and mails a link to prove its email; 409 when the email already has a proven code',
+  })
   @ApiOkResponse({ standardSchema: anonymousCreationResponseSchema })
   create(@Body({ schema: medicalFormSchema }) form: MedicalForm, @Req() req: Request) {
     return this.services.request<AnonymousCreationResponse>(RecordsPatterns.createAnonymous, {
       form,
       appUrl: appUrl(req, this.config),
     });
+  }
+
+  @Post('anonymous-medical-record/confirm-email')
+  @HttpCode(200)
+  @PublicRateLimit(PublicBuckets.recovery)
+  @ApiOperation({
+    summary:
+      "Follows the link mailed with a free code: proves its email, so the code joins that email's account at its next sign-in (404 unknown link, 410 used or expired, 409 the email has a proven code)",
+  })
+  @ApiOkResponse({ standardSchema: confirmCodeEmailResponseSchema })
+  confirmEmail(@Body({ schema: confirmCodeEmailBodySchema }) body: ConfirmCodeEmailBody) {
+    return this.services.request<ConfirmCodeEmailResponse>(RecordsPatterns.confirmAnonymousEmail, body);
   }
 }

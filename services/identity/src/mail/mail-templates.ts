@@ -99,3 +99,25 @@ export function scanAlertMail(
     ),
   };
 }
+
+/**
+ * The link that proves an anonymous code's email. Anyone can type any address into the free form, so the mail
+ * says what confirming does, and that ignoring it keeps the code away from the reader's account.
+ */
+export function codeConfirmationMail(to: string, link: string, expiresAt: Date): MailJob {
+  const ends = expiresAt.toUTCString();
+  return {
+    to,
+    subject: 'Keep your Medical QR code with your account',
+    ...layout(
+      'Confirm this is your email',
+      [
+        'Someone made a free emergency Medical QR code with this email address.',
+        'If it was you: confirm this is your email to keep this code with your account. Sign in or create an account with this address afterwards and the code will be there, to edit and to keep.',
+        `If it was not you, ignore this mail: the code will not be linked to you, and it stops working on ${ends}.`,
+      ],
+      { label: 'Confirm this is my email', url: link },
+      `The link works once, until the code ends on ${ends}.`,
+    ),
+  };
+}

@@ -21,10 +21,23 @@ export const medicalRecords = recordsSchema.table('medical_records', {
   lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
   /** When an anonymous code became its owner's (they verified its email); null otherwise. */
   claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  /** When whoever made an anonymous code proved its email (the mailed link); only then may it be claimed. */
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type MedicalRecordRow = typeof medicalRecords.$inferSelect;
+
+/** The single-use link mailed with an anonymous code to prove its email (one per code; only its hash kept). */
+export const anonymousCodeConfirmations = recordsSchema.table('anonymous_code_confirmations', {
+  recordId: uuid('record_id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The code's email index: how many links one address was sent. */
+  emailIndex: text('email_index').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const emergencyContacts = recordsSchema.table('emergency_contacts', {
   id: uuid('id').primaryKey(),

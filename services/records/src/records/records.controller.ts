@@ -3,9 +3,6 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { z } from 'zod';
 import {
   activeRecordRequestSchema,
-  claimAnonymousRequestSchema,
-  type ClaimAnonymousRequest,
-  createAnonymousRecordRequestSchema,
   createRecordRequestSchema,
   dashboardRequestSchema,
   listRecordsRequestSchema,
@@ -21,19 +18,6 @@ import { RecordsService } from './records.service.js';
 @Controller()
 export class RecordsController {
   constructor(private readonly records: RecordsService) {}
-
-  @MessagePattern(RecordsPatterns.createAnonymous)
-  createAnonymous(
-    @Payload(new ZodPayload(createAnonymousRecordRequestSchema))
-    { form, appUrl }: z.infer<typeof createAnonymousRecordRequestSchema>,
-  ) {
-    return this.records.createAnonymous(form, appUrl);
-  }
-
-  @MessagePattern(RecordsPatterns.claimAnonymous)
-  claimAnonymous(@Payload(new ZodPayload(claimAnonymousRequestSchema)) { userId, email }: ClaimAnonymousRequest) {
-    return this.records.claimAnonymous(userId, email);
-  }
 
   @MessagePattern(RecordsPatterns.create)
   create(

@@ -45,13 +45,16 @@ export interface RecordLifetime {
   expiresAt: Date;
 }
 
-/** The rows that count as an email's one free anonymous code: anonymous still, or claimed since (the unique index's predicate). */
-const anonymousOrClaimed = or(isNull(medicalRecords.userId), isNotNull(medicalRecords.claimedAt));
+/**
+ * The rows that count as an email's one free anonymous code: those whose maker proved the email, claimed since
+ * or not (the unique index's predicate). An unconfirmed code counts for nobody.
+ */
+const emailConfirmed = isNotNull(medicalRecords.emailConfirmedAt);
 
 /** The token's ciphertext is bound to its row, apart from the row's other ciphertexts. */
 const tokenContext = (recordId: string) => `${recordId}/token`;
 
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The user's codes that open their card as far as the row says (the expiry time is each caller's own condition). */
 function activeOf(userId: string) {
@@ -70,26 +73,27 @@ export class RecordsRepository {
     private readonly tokenIndex: TokenIndex,
   ) {}
 
-  /** Inserts an anonymous code; answers undefined when the email already has one (the unique index decides). */
-  async insertAnonymous(record: NewRecord): Promise<StoredRecord | undefined> {
+  /**
+   * Inserts an anonymous code, unconfirmed (so no other code stops it), and runs `alongside` for it in the
+   * same transaction: the new code and what goes with it are written together or not at all.
+   */
+  async insertAnonymous(
+    record: NewRecord,
+    alongside: (executor: Executor, recordId: string) => Promise<void> = async () => undefined,
+  ): Promise<StoredRecord> {
     return this.database.db.transaction(async (tx) => {
-      const id = crypto.randomUUID();
-      const [row] = await tx
-        .insert(medicalRecords)
-        .values(this.recordValues(id, record))
-        .onConflictDoNothing({ target: medicalRecords.emailIndex, where: anonymousOrClaimed })
-        .returning();
-      if (!row) return undefined;
-      const contacts = await this.insertContacts(tx, id, record.form.emergencyContacts);
-      return this.toStored(row, contacts);
+      const stored = await this.insertWith(tx, record);
+      await alongside(tx, stored.id);
+      return stored;
     });
   }
 
-  async findAnonymousByEmailIndex(emailIndex: string): Promise<StoredRecord | undefined> {
+  /** The email's one confirmed anonymous code (claimed since or not), if any. */
+  async findConfirmedAnonymous(emailIndex: string): Promise<StoredRecord | undefined> {
     const [row] = await this.database.db
       .select()
       .from(medicalRecords)
-      .where(and(eq(medicalRecords.emailIndex, emailIndex), anonymousOrClaimed));
+      .where(and(eq(medicalRecords.emailIndex, emailIndex), emailConfirmed));
     return row && this.withContacts(row);
   }
 
@@ -247,12 +251,15 @@ export class RecordsRepository {
     return this.toStored(row!, contacts);
   }
 
-  /** @internal Used by {@link UserRecordsScope}. Makes the email's anonymous code the user's; answers its id, if any. */
+  /**
+   * @internal Used by {@link UserRecordsScope}. Makes the email's anonymous code the user's, if its maker proved the
+   * email; answers its id, if any. A code made by someone who did not stays with whoever holds its token.
+   */
   async claimAnonymousWith(executor: Executor, userId: string, emailIndex: string): Promise<string[]> {
     const rows = await executor
       .update(medicalRecords)
       .set({ userId, claimedAt: sql`now()` })
-      .where(and(eq(medicalRecords.emailIndex, emailIndex), isNull(medicalRecords.userId)))
+      .where(and(eq(medicalRecords.emailIndex, emailIndex), isNull(medicalRecords.userId), emailConfirmed))
       .returning({ id: medicalRecords.id });
     return rows.map((row) => row.id);
   }
@@ -437,7 +444,7 @@ export class UserRecordsScope {
     return this.repository.listByUser(this.userId, this.executor);
   }
 
-  /** The anonymous code made with this (verified) email becomes the user's. Answers the ids claimed. */
+  /** The confirmed anonymous code made with this (verified) email becomes the user's. Answers the ids claimed. */
   claimAnonymous(emailIndex: string): Promise<string[]> {
     return this.repository.claimAnonymousWith(this.executor, this.userId, emailIndex);
   }

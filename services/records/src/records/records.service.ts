@@ -3,8 +3,6 @@ import {
   ErrorCodes,
   MAX_CONTACTS_FREE,
   RecordsMessages,
-  type AnonymousCreationResponse,
-  type ClaimAnonymousReply,
   type DashboardResponse,
   type EmergencyContact,
   type MedicalForm,
@@ -31,48 +29,6 @@ export class RecordsService {
     @Inject(CONFIG) private readonly config: RecordsConfig,
   ) {
     this.emailIndex = new EmailIndex(config.EMAIL_INDEX_KEY);
-  }
-
-  /** One free code per email, ever: a second request says whether the first is still active. */
-  async createAnonymous(form: MedicalForm, appUrl: string): Promise<AnonymousCreationResponse> {
-    assertContactLimit(form, false);
-    const emailIndex = this.emailIndex.of(form.email);
-    const expiresAt = new Date(Date.now() + this.config.QR_TTL_ANONYMOUS);
-    const record = await this.records.insertAnonymous({
-      token: newEmergencyToken(),
-      userId: null,
-      emailIndex,
-      form,
-      expiresAt,
-    });
-    if (!record) {
-      const existing = await this.records.findAnonymousByEmailIndex(emailIndex);
-      const message = existing?.isActive
-        ? RecordsMessages.anonymousActiveExists
-        : RecordsMessages.anonymousExpiredExists;
-      throw new AppError(ErrorCodes.CONFLICT, message);
-    }
-    await this.expiry.schedule(record.id, record.expiresAt);
-    const view = await toMedicalRecord(record, appUrl);
-    return {
-      qrCodeData: view.qrCodeData,
-      token: view.token,
-      cardUrl: view.cardUrl,
-      expiresAt: expiresAt.toISOString(),
-    };
-  }
-
-  /**
-   * The anonymous code made with this email becomes the user's (the gateway vouches the email is
-   * verified), so it shows in their history; a premium user's claimed code stops expiring.
-   */
-  async claimAnonymous(userId: string, email: string): Promise<ClaimAnonymousReply> {
-    const claimed = await this.records.forUser(userId, async (scope) => {
-      const ids = await scope.claimAnonymous(this.emailIndex.of(email));
-      if (ids.length > 0 && (await this.premium.isPremium(userId))) await scope.liftExpiry();
-      return ids.length;
-    });
-    return { claimed };
   }
 
   /**
@@ -170,7 +126,8 @@ function assertEditable(record: StoredRecord) {
   throw new AppError(ErrorCodes.GONE, RecordsMessages.recordNotEditableExpired);
 }
 
-function assertContactLimit(form: MedicalForm, isPremium: boolean) {
+/** Free plans keep one emergency contact (anonymous codes too); premium more. */
+export function assertContactLimit(form: MedicalForm, isPremium: boolean) {
   if (!isPremium && form.emergencyContacts.length > MAX_CONTACTS_FREE) {
     throw AppError.validation(`emergencyContacts: ${RecordsMessages.tooManyContactsFree}`);
   }

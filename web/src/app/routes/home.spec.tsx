@@ -65,6 +65,10 @@ describe('home page: a visitor creates a free QR code', () => {
     expect(image.getAttribute('src')).toBe(QR_PNG);
     expect(screen.getByRole('link', { name: /^Open card/ }).getAttribute('href')).toBe(created.cardUrl);
     expect(screen.queryByRole('button', { name: 'Generate QR Code' })).toBeNull();
+    // The link that proves the email went to it: the screen says where, and what it is for.
+    expect(screen.getByRole('region', { name: 'Your QR code is ready' }).textContent).toContain(
+      'We sent a link to grace@example.com. Follow it to keep this code with your account',
+    );
 
     expect(api?.callsTo('POST /api/anonymous-medical-record')[0]?.body).toMatchObject({
       firstName: 'Grace',
@@ -86,6 +90,14 @@ describe('home page: a visitor creates a free QR code', () => {
     ]);
     // The heading on screen announces it: no toast says it again.
     expect(visibleToasts()).toEqual([]);
+  });
+
+  it('says nothing of a link when none could be mailed', async () => {
+    const { form } = await visitorHome({ body: anAnonymousCreation({ confirmationMailed: false }) });
+    fillMedicalForm(form);
+    await generate();
+    expect(await screen.findByRole('heading', { name: 'Your QR code is ready' })).toBeTruthy();
+    expect(screen.queryByText(/We sent a link/)).toBeNull();
   });
 
   it('sends nothing while the form is incomplete', async () => {

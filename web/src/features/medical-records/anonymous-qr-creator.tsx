@@ -1,5 +1,5 @@
 import { MAX_CONTACTS_FREE } from '@medical-qr/contracts';
-import { CircleCheck, Plus, QrCode } from 'lucide-react';
+import { CircleCheck, MailCheck, Plus, QrCode } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../components/ui/button';
@@ -104,6 +104,15 @@ function ShownQrCode({
           ? "Save it to your phone's lock screen, print it for your wallet, or share the link with someone close to you."
           : 'You made this code on this device. It still opens your emergency card.'}
       </p>
+      {justCreated && mailedTo(code) ? (
+        <p className="-mt-3 mb-5 flex gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            We sent a link to <span className="font-semibold break-all">{mailedTo(code)}</span>. Follow it to keep this
+            code with your account when you sign in or create one with this email.
+          </span>
+        </p>
+      ) : null}
       <QrCodeDisplay qrCodeData={code.qrCodeData} cardUrl={code.cardUrl} expiresAt={code.expiresAt} label={code.label}>
         <Button variant="ghost" onClick={onCreateAnother} className="mt-3 w-full">
           <Plus className="size-5" aria-hidden="true" />
@@ -112,4 +121,9 @@ function ShownQrCode({
       </QrCodeDisplay>
     </div>
   );
+}
+
+/** Where a code just made sent the link that proves its email, if a link went (a remembered code says nothing). */
+function mailedTo(code: CreatedCode | RememberedQrCode): string | null {
+  return 'confirmationMailed' in code && code.confirmationMailed ? (code as CreatedCode).email : null;
 }

@@ -1,4 +1,5 @@
 export { AnonymousQrCreator } from './anonymous-qr-creator';
+export { CodeEmailConfirmation } from './code-email-confirmation';
 export { CREATE_QR_SECTION_ID, goToCreateQrSection } from './create-qr-section';
 export { MedicalRecordsDashboard } from './medical-records-dashboard';
 export { NoActiveQrDialog } from './no-active-qr-dialog';

@@ -1,5 +1,7 @@
 import type {
   AnonymousCreationResponse,
+  ConfirmCodeEmailBody,
+  ConfirmCodeEmailResponse,
   DashboardResponse,
   EmergencyContact,
   HistoryResponse,
@@ -60,6 +62,10 @@ export const recordsApi = api.injectEndpoints({
     createAnonymousMedicalRecord: build.mutation<AnonymousCreationResponse, MedicalForm>({
       query: (body) => ({ url: '/api/anonymous-medical-record', method: 'POST', body }),
     }),
+    /** Follows the link mailed with a free code: proves its email, once, so the code may join that email's account. */
+    confirmCodeEmail: build.mutation<ConfirmCodeEmailResponse, ConfirmCodeEmailBody>({
+      query: (body) => ({ url: '/api/anonymous-medical-record/confirm-email', method: 'POST', body }),
+    }),
     // Refreshes on failure too: a 404 means the record is already gone.
     deleteMedicalRecord: build.mutation<{ deleted: true }, string>({
       query: (recordId) => ({ url: recordPath(recordId), method: 'DELETE' }),
@@ -77,5 +83,6 @@ export const {
   useCreateMedicalRecordMutation,
   useUpdateMedicalRecordMutation,
   useCreateAnonymousMedicalRecordMutation,
+  useConfirmCodeEmailMutation,
   useDeleteMedicalRecordMutation,
 } = recordsApi;

@@ -13,9 +13,10 @@ export interface LoginRequest {
   message?: string;
 }
 
-/** A code just created, with the name and blood group its lock-screen image prints. */
+/** A code just created, with the name and blood group its lock-screen image prints, and the email it was made with. */
 export interface CreatedCode extends AnonymousCreationResponse {
   label: QrLabel;
+  email: string;
 }
 
 /**
@@ -48,7 +49,7 @@ export function useAnonymousRecordCreation({
           label,
         });
         // The page shows the code and moves focus to it: that is the confirmation, no toast repeats it.
-        onCreated({ ...created, label });
+        onCreated({ ...created, label, email: form.email });
         return null;
       } catch (failure) {
         return creationFailure(failure, form.email, onLoginRequested);

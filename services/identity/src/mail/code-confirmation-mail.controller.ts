@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AppRoutes,
+  type CodeConfirmationMailRequest,
+  codeConfirmationMailRequestSchema,
+  IdentityPatterns,
+  type MailJob,
+  Queues,
+} from '@medical-qr/contracts';
+import { InjectQueue, type JobQueue, ZodPayload } from '@medical-qr/platform';
+import { codeConfirmationMail } from './mail-templates.js';
+
+/** The page of the app that follows the link. */
+const confirmPath = (token: string) => AppRoutes.confirmCodeEmail.replace(':token', encodeURIComponent(token));
+
+/**
+ * Mails the link that proves an anonymous code's email, for records (which makes the link, one per code, and
+ * limits how many one address gets). Identity owns mail: the template and the queue are here.
+ */
+@Controller()
+export class CodeConfirmationMailController {
+  constructor(@InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>) {}
+
+  @MessagePattern(IdentityPatterns.mailCodeConfirmation)
+  async send(
+    @Payload(new ZodPayload(codeConfirmationMailRequestSchema)) request: CodeConfirmationMailRequest,
+  ): Promise<{ queued: true }> {
+    const link = `${request.appUrl}${confirmPath(request.token)}`;
+    // The job holds a live link: dropped from Redis as soon as it is sent.
+    await this.mail.add('send', codeConfirmationMail(request.email, link, new Date(request.expiresAt)), {
+      removeOnComplete: true,
+      removeOnFail: 100,
+    });
+    return { queued: true };
+  }
+}

@@ -1,0 +1,165 @@
+import { CodeConfirmationMessages, type ConfirmCodeEmailResponse, LINK_TOKEN_PATTERN } from '@medical-qr/contracts';
+import { CircleCheck, House, LinkIcon, LogIn, MailCheck, RotateCw } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { panel } from '../../components/ui/panel';
+import { Spinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/base-query';
+import { cn } from '../../lib/cn';
+import { formatDateTime } from '../../lib/format-date';
+import { paths } from '../../lib/paths';
+import { useConfirmCodeEmailMutation } from './records-api';
+
+type Outcome =
+  | { kind: 'confirming' }
+  | { kind: 'confirmed'; expiresAt: string }
+  | { kind: 'refused'; status: number | string; message: string };
+
+/**
+ * The /confirm-code-email/{token} screen: follows the link mailed with a free code, once, and says what it did. Only
+ * a code whose email was confirmed joins the account of that email, so the screen says where the code will be.
+ */
+export function CodeEmailConfirmation({ token }: { token: string }) {
+  const outcome = useConfirmation(token);
+  if (outcome.kind === 'confirmed') return <Confirmed expiresAt={outcome.expiresAt} />;
+  if (outcome.kind === 'refused') return <Refused status={outcome.status} message={outcome.message} />;
+  return (
+    <ConfirmationCard icon={<MailCheck className="size-8" aria-hidden="true" />} title="Confirming your email">
+      <p role="status" className="flex items-center justify-center gap-2 text-base text-slate-600 dark:text-slate-300">
+        <Spinner className="size-4" />
+        One moment…
+      </p>
+    </ConfirmationCard>
+  );
+}
+
+/** Sends the link's token once (a link works once: a second send would say it was used), and follows the answer. */
+function useConfirmation(token: string): Outcome {
+  const [confirm] = useConfirmCodeEmailMutation();
+  const sent = useRef<{ token: string; answer: Promise<ConfirmCodeEmailResponse> } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'confirming' });
+
+  const wellFormed = LINK_TOKEN_PATTERN.test(token);
+
+  useEffect(() => {
+    if (!wellFormed) return;
+    if (sent.current?.token !== token) sent.current = { token, answer: confirm({ token }).unwrap() };
+    let shown = true;
+    sent.current.answer.then(
+      ({ expiresAt }) => shown && setOutcome({ kind: 'confirmed', expiresAt }),
+      (error: unknown) =>
+        shown &&
+        setOutcome(
+          isApiError(error)
+            ? { kind: 'refused', status: error.status, message: error.message }
+            : { kind: 'refused', status: 'FETCH_ERROR', message: 'Your email could not be confirmed just now.' },
+        ),
+    );
+    return () => {
+      shown = false;
+    };
+  }, [confirm, token, wellFormed]);
+
+  // A link cut short in the mail never reaches the server.
+  return wellFormed ? outcome : { kind: 'refused', status: 404, message: CodeConfirmationMessages.invalid };
+}
+
+function Confirmed({ expiresAt }: { expiresAt: string }) {
+  return (
+    <ConfirmationCard
+      icon={<CircleCheck className="size-8" aria-hidden="true" />}
+      tone="success"
+      title="Email confirmed"
+      text="This code is now kept with your email. Sign in or create an account with this email and you will find it in your account, to edit and keep."
+    >
+      <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">
+        The code works until {formatDateTime(expiresAt)}.
+      </p>
+      <div className="flex flex-col gap-3">
+        <Link to={paths.home.getHref({ login: true })} className={buttonClasses({ className: 'w-full' })}>
+          <LogIn className="size-5" aria-hidden="true" />
+          Sign in or create an account
+        </Link>
+        <BackToHome />
+      </div>
+    </ConfirmationCard>
+  );
+}
+
+/** Unknown, used or expired link, an email that already has a confirmed code, or no answer: say which. */
+function Refused({ status, message }: { status: number | string; message: string }) {
+  const linkProblem = status === 400 || status === 404 || status === 410;
+  const title =
+    status === 409
+      ? 'This email already has a code'
+      : linkProblem
+        ? 'This link cannot be used'
+        : 'Your email is not confirmed yet';
+  return (
+    <ConfirmationCard
+      icon={<LinkIcon className="size-8" aria-hidden="true" />}
+      tone="error"
+      title={title}
+      text={message}
+    >
+      <div className="flex flex-col gap-3">
+        {linkProblem || status === 409 ? null : (
+          <Button size="lg" className="w-full" onClick={() => window.location.reload()}>
+            <RotateCw className="size-5" aria-hidden="true" />
+            Try again
+          </Button>
+        )}
+        <BackToHome />
+      </div>
+    </ConfirmationCard>
+  );
+}
+
+function BackToHome() {
+  return (
+    <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
+      <House className="size-5" aria-hidden="true" />
+      Back to Home
+    </Link>
+  );
+}
+
+function ConfirmationCard({
+  icon,
+  title,
+  text,
+  tone = 'neutral',
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text?: string;
+  tone?: 'neutral' | 'success' | 'error';
+  children: ReactNode;
+}) {
+  const iconTone = {
+    neutral: 'bg-red-50 text-red-600 ring-red-100 dark:bg-red-950/50 dark:text-red-400 dark:ring-red-900/60',
+    success:
+      'bg-emerald-50 text-emerald-600 ring-emerald-100 dark:bg-emerald-950/50 dark:text-emerald-400 dark:ring-emerald-900/60',
+    error: 'bg-amber-50 text-amber-600 ring-amber-100 dark:bg-amber-950/40 dark:text-amber-400 dark:ring-amber-900/60',
+  }[tone];
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <div className={panel('text-center sm:p-8')}>
+        <span className={cn('mx-auto flex size-16 items-center justify-center rounded-2xl ring-1', iconTone)}>
+          {icon}
+        </span>
+        <h1 className="mt-5 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          {title}
+        </h1>
+        {text ? (
+          <p className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300" role="status">
+            {text}
+          </p>
+        ) : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </section>
+  );
+}
