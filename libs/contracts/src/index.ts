@@ -10,6 +10,7 @@ export * from './health.js';
 export * from './identity.js';
 export * from './live.js';
 export * from './medical-labels.js';
+export * from './paging.js';
 export * from './queues.js';
 export * from './records.js';
 export * from './privacy.js';
