@@ -56,6 +56,10 @@ describe("one account's heavy calls do not starve another person's card", () => 
     expect(new Set(lists.flat())).toEqual(new Set([200]));
     expect(cardStatuses.length).toBeGreaterThan(20);
     expect(new Set(cardStatuses)).toEqual(new Set([200]));
-    expect(percentile(latencies, 99)).toBeLessThan(500);
+    // The figures are in the failure message: on a machine too busy to serve even an idle card this fast, it says so.
+    const p99 = percentile(latencies, 99);
+    expect({ p99Under500: p99 < 500, p50: percentile(latencies, 50), p99, reads: latencies.length }).toMatchObject({
+      p99Under500: true,
+    });
   });
 });
