@@ -30,10 +30,13 @@ export const recordsApi = api.injectEndpoints({
       query: ({ pageParam }) => withQuery('/api/medical-records', { page: pageParam, limit: RECORDS_LIST_PAGE_SIZE }),
       providesTags: ['MedicalRecord'],
     }),
-    /** One of the user's records in full, with its QR image: fetched when a screen shows it. */
+    /**
+     * One of the user's records in full, with its QR image: fetched fresh each time a screen opens it and dropped when
+     * closed. No tags, so deleting the record does not refetch it (a 404) while its details close.
+     */
     getMedicalRecord: build.query<MedicalRecord, string>({
       query: (recordId) => recordPath(recordId),
-      providesTags: (_result, _error, recordId) => ['MedicalRecord', { type: 'MedicalRecord', id: recordId }],
+      keepUnusedDataFor: 0,
     }),
     /** The active code, or null. */
     getActiveMedicalRecord: build.query<MedicalRecord | null, void>({

@@ -5,7 +5,7 @@ import { RecordDetails } from './record-details';
 
 /** A signed-in owner's record details, fetched when opened: the list itself carries no medical details or QR images. */
 export function OwnedRecordDetails({ recordId }: { recordId: string }) {
-  const { data, isLoading, isError, refetch } = useGetMedicalRecordQuery(recordId);
+  const { data, isLoading, isError, refetch } = useGetMedicalRecordQuery(recordId, { refetchOnMountOrArgChange: true });
   if (isLoading) {
     return (
       <p role="status" className="mt-3 flex items-center gap-2 px-1 text-slate-600 dark:text-slate-400">
