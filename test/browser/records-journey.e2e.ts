@@ -136,7 +136,10 @@ describe('medical records in Chromium', () => {
     const qr = page.getByAltText('QR code that opens your emergency card');
     await qr.waitFor();
     const firstSource = await qr.getAttribute('src');
-    const [original] = (await client.get('/api/medical-records')).body as Array<{ token: string; cardUrl: string }>;
+    const [original] = (await client.get('/api/medical-records')).body.records as Array<{
+      token: string;
+      cardUrl: string;
+    }>;
 
     // Edit and save: the same code, so what was printed keeps working.
     await page.getByLabel('Allergies').fill('Penicillin, sulfa drugs');
@@ -148,7 +151,10 @@ describe('medical records in Chromium', () => {
       .getByText('Your card shows them now. Your QR code and its printed copies keep working.', { exact: true })
       .waitFor();
     expect(await qr.getAttribute('src')).toBe(firstSource);
-    const records = (await client.get('/api/medical-records')).body as Array<{ token: string; isActive: boolean }>;
+    const records = (await client.get('/api/medical-records')).body.records as Array<{
+      token: string;
+      isActive: boolean;
+    }>;
     expect(records.map((r) => [r.token, r.isActive])).toEqual([[original!.token, true]]);
 
     const responder = await openPage(browser, { viewport: PHONE });
@@ -187,7 +193,7 @@ describe('medical records in Chromium', () => {
     );
     // The new code is announced: focus on its panel's heading.
     await page.waitForFunction(() => document.activeElement?.textContent === 'Your current QR code');
-    const afterReplace = (await client.get('/api/medical-records')).body as Array<{
+    const afterReplace = (await client.get('/api/medical-records')).body.records as Array<{
       token: string;
       isActive: boolean;
       allergies: string;
@@ -203,7 +209,7 @@ describe('medical records in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete QR Code' }).click();
     await qr.waitFor({ state: 'detached' });
     // What is left is the replaced code, which no longer opens anything.
-    expect((await client.get('/api/medical-records')).body.map((r: { token: string }) => r.token)).toEqual([
+    expect((await client.get('/api/medical-records')).body.records.map((r: { token: string }) => r.token)).toEqual([
       original!.token,
     ]);
     expect(errors).toEqual([]);

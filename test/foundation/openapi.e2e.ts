@@ -106,6 +106,20 @@ describe('the OpenAPI document at /api/docs-json', () => {
     expect(
       history.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`),
     ).toEqual(expect.arrayContaining(['query:page', 'query:limit', 'query:search']));
+    // The owner's list is paged too, and answers a page with its paging info; each record is fetched by its id.
+    const list = document.paths['/api/medical-records'].get;
+    expect(
+      list.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`),
+    ).toEqual(expect.arrayContaining(['query:page', 'query:limit']));
+    expect(Object.keys(list.responses['200'].content['application/json'].schema.properties).sort()).toEqual([
+      'limit',
+      'page',
+      'records',
+      'total',
+    ]);
+    expect(document.paths['/api/medical-records/{id}'].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
+    );
     const google = document.paths['/api/auth/google'].get;
     expect(google.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'redirect', in: 'query' })]),

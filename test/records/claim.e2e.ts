@@ -27,7 +27,10 @@ describe('anonymous codes whose maker confirmed the email are claimed by the acc
 
     const client = await registerAndVerify(email, 'claim-pass-1');
     expect((await client.post('/api/auth/login', { email, password: 'claim-pass-1' })).status).toBe(200);
-    const records = (await client.get('/api/medical-records')).body as Array<{ token: string; isActive: boolean }>;
+    const records = (await client.get('/api/medical-records')).body.records as Array<{
+      token: string;
+      isActive: boolean;
+    }>;
     expect(records.map((record) => record.token)).toEqual([anonymous.body.token]);
     expect(records[0]!.isActive).toBe(true);
     // The same code, the same card: a printed copy still opens it.
@@ -49,14 +52,14 @@ describe('anonymous codes whose maker confirmed the email are claimed by the acc
     const stranger = uniqueEmail('claim-stranger');
     const other = await registerAndVerify(stranger, 'claim-pass-3');
     expect((await other.post('/api/auth/login', { email: stranger, password: 'claim-pass-3' })).status).toBe(200);
-    expect((await other.get('/api/medical-records')).body).toEqual([]);
+    expect((await other.get('/api/medical-records')).body.records).toEqual([]);
 
     const owner = new HttpClient();
     expect((await owner.post('/api/auth/login', { email, password: 'claim-pass-2' })).status).toBe(200);
-    const records = (await owner.get('/api/medical-records')).body as Array<{ token: string }>;
+    const records = (await owner.get('/api/medical-records')).body.records as Array<{ token: string }>;
     expect(records.map((record) => record.token)).toEqual([anonymous.body.token]);
     // Signing in again claims nothing twice.
     expect((await owner.post('/api/auth/login', { email, password: 'claim-pass-2' })).status).toBe(200);
-    expect(((await owner.get('/api/medical-records')).body as unknown[]).length).toBe(1);
+    expect(((await owner.get('/api/medical-records')).body.records as unknown[]).length).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ describe('medical data is never stored by a cache', () => {
       '/api/medical-records',
       '/api/medical-records/active',
       '/api/medical-records/dashboard',
+      `/api/medical-records/${id}`,
       `/api/medical-records/${id}/emergency-contacts`,
     ]) {
       const response = await client.get(path);

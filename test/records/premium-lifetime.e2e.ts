@@ -95,7 +95,7 @@ describe('records follow premium (subscription.updated)', () => {
         return created.body as OwnedRecord;
       },
       async record(id: string): Promise<OwnedRecord> {
-        const list = (await client.get('/api/medical-records')).body as OwnedRecord[];
+        const list = (await client.get('/api/medical-records')).body.records as OwnedRecord[];
         return list.find((record) => record.id === id)!;
       },
     };

@@ -66,7 +66,7 @@ describe('PUT /api/medical-records/{id}: editing keeps the code', () => {
     expect(card.body.emergencyContacts).toHaveLength(1);
 
     // Still the one active code, not a second one.
-    const list = (await client.get('/api/medical-records')).body as Array<{ id: string; isActive: boolean }>;
+    const list = (await client.get('/api/medical-records')).body.records as Array<{ id: string; isActive: boolean }>;
     expect(list.map((r) => [r.id, r.isActive])).toEqual([[created.id, true]]);
     const dashboard = (await client.get('/api/medical-records/dashboard')).body;
     expect(dashboard.record).toMatchObject({ id: created.id, token: created.token, ...edit });

@@ -298,7 +298,7 @@ describe("a signed-in user's codes", () => {
 
   it('creates a 10-day code, lists it, shows it on the dashboard, serves its QR, then a new one replaces it', async () => {
     const { client } = await signedInClient('owner');
-    expect((await client.get('/api/medical-records')).body).toEqual([]);
+    expect((await client.get('/api/medical-records')).body.records).toEqual([]);
     expect((await client.get('/api/medical-records/active')).body).toBeNull();
     expect((await client.get('/api/medical-records/dashboard')).body).toEqual({ record: null, emergencyContacts: [] });
 
@@ -327,7 +327,7 @@ describe("a signed-in user's codes", () => {
 
     const second = await client.post('/api/medical-records', medicalForm({ allergies: 'Sulfa drugs' }));
     expect(second.status).toBe(200);
-    const list = (await client.get('/api/medical-records')).body;
+    const list = (await client.get('/api/medical-records')).body.records;
     expect(list.map((r: { id: string; isActive: boolean }) => [r.id, r.isActive])).toEqual([
       [second.body.id, true],
       [first.body.id, false],
@@ -338,7 +338,9 @@ describe("a signed-in user's codes", () => {
     expect((await client.request('DELETE', `/api/medical-records/${second.body.id}`)).body).toEqual({ deleted: true });
     expect((await client.request('DELETE', `/api/medical-records/${second.body.id}`)).status).toBe(404);
     expect((await new HttpClient().get(`/api/emergency-card/${second.body.token}`)).status).toBe(404);
-    expect((await client.get('/api/medical-records')).body.map((r: { id: string }) => r.id)).toEqual([first.body.id]);
+    expect((await client.get('/api/medical-records')).body.records.map((r: { id: string }) => r.id)).toEqual([
+      first.body.id,
+    ]);
   });
 
   it("answers 404 for someone else's record, and for ids that cannot exist", async () => {
@@ -355,7 +357,7 @@ describe("a signed-in user's codes", () => {
       });
     }
     expect((await other.request('DELETE', `/api/medical-records/${record.id}`)).status).toBe(404);
-    expect((await other.get('/api/medical-records')).body).toEqual([]);
+    expect((await other.get('/api/medical-records')).body.records).toEqual([]);
     expect((await owner.get(`/api/medical-records/${record.id}/emergency-contacts`)).status).toBe(200);
     for (const bad of ['not-a-uuid', '1', "1' or '1'='1"]) {
       expect((await owner.get(`/api/medical-records/${encodeURIComponent(bad)}/emergency-contacts`)).status).toBe(404);

@@ -17,6 +17,9 @@ export default async function globalSetup() {
   process.env.E2E_REDIS_PREFIX = system.env.REDIS_PREFIX;
   // Card rows are found by a keyed hash of their token; tests that read rows by token compute it with this.
   process.env.E2E_EMAIL_INDEX_KEY = system.env.EMAIL_INDEX_KEY;
+  // Tests that seed many records straight into the database encrypt them as the records service does.
+  process.env.E2E_ENCRYPTION_KEYS = system.env.ENCRYPTION_KEYS;
+  process.env.E2E_ENCRYPTION_KEY_ID = system.env.ENCRYPTION_KEY_ID;
   // The Stripe stand-in's address and test secrets, for tests that act as Stripe (signed webhooks) or as the
   // merchant's dashboard (the secret key). Set only when the system runs the stand-in.
   for (const [name, variable] of [

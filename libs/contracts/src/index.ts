@@ -13,6 +13,7 @@ export * from './identity.js';
 export * from './live.js';
 export * from './medical-labels.js';
 export * from './plain-text.js';
+export * from './paging.js';
 export * from './queues.js';
 export * from './records.js';
 export * from './privacy.js';

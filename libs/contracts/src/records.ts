@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { emailSchema, phoneNumberSchema } from './auth.js';
 import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, MEDICAL_TEXT_LIMITS, type Gender } from './medical-labels.js';
 import { withoutControlCharacters } from './plain-text.js';
+import { pageInfoSchema, pageQuerySchema } from './paging.js';
 
 /** Request/reply patterns the records service answers. */
 export const RecordsPatterns = {
+  /** One page of the owner's codes, as summaries (no medical details, no QR images). */
   list: 'records.record.list',
+  /** One of the owner's records in full, with its QR image. */
+  get: 'records.record.get',
   active: 'records.record.active',
   dashboard: 'records.dashboard.get',
   create: 'records.record.create',
@@ -40,6 +44,11 @@ export const RecordsEvents = {
   cardScanned: 'card.scanned',
 } as const;
 
+/** Premium's stated limit of codes that open their card at once (docs/decisions.md); past it, creation answers 409. */
+export const PREMIUM_MAX_ACTIVE_RECORDS = 20;
+/** A free account keeps its active code and this many replaced ones (the newest); older replaced codes are deleted. */
+export const FREE_REPLACED_RECORDS_KEPT = 10;
+
 /** Texts the spec fixes for QR creation and the card; the web matches on them. */
 export const RecordsMessages = {
   anonymousActiveExists: 'This email already has an active QR code. Please login to access it.',
@@ -58,6 +67,7 @@ export const RecordsMessages = {
     'Premium history is part of Premium. Upgrade to Premium - $9.99/month to search every code you have made.',
   recordNotEditableReplaced:
     'This QR code was replaced by a newer one, so its record can no longer be edited. Edit your current code instead.',
+  premiumActiveLimit: `Premium keeps up to ${PREMIUM_MAX_ACTIVE_RECORDS} active QR codes at once. Delete a code you no longer use to make a new one.`,
 } as const;
 
 /** Alerts to a premium owner about views of one record are at least this far apart. */
@@ -151,7 +161,13 @@ const viewer = z.strictObject({
   ip: z.string().max(64).optional(),
 });
 
-export const listRecordsRequestSchema = owner.extend({ appUrl });
+/** `GET /api/medical-records?page&limit`: the owner's codes, newest first, 10 a page, at most 50. */
+export const RECORDS_PAGE_SIZE = 10;
+export const RECORDS_MAX_LIMIT = 50;
+export const recordsQuerySchema = pageQuerySchema(RECORDS_PAGE_SIZE, RECORDS_MAX_LIMIT);
+export type RecordsQuery = z.infer<typeof recordsQuerySchema>;
+export const listRecordsRequestSchema = owner.extend({ appUrl, ...recordsQuerySchema.shape });
+export type ListRecordsRequest = z.infer<typeof listRecordsRequestSchema>;
 export const activeRecordRequestSchema = owner.extend({ appUrl });
 export const dashboardRequestSchema = owner.extend({ appUrl });
 export const createRecordRequestSchema = owner.extend({ appUrl, form: medicalFormSchema });
@@ -165,6 +181,7 @@ export type ClaimAnonymousRequest = z.infer<typeof claimAnonymousRequestSchema>;
 export const claimAnonymousReplySchema = z.object({ claimed: z.number().int() });
 export type ClaimAnonymousReply = z.infer<typeof claimAnonymousReplySchema>;
 export const qrImageRequestSchema = recordRequestSchema.extend({ appUrl });
+export const getRecordRequestSchema = recordRequestSchema.extend({ appUrl });
 export const cardRequestSchema = z.strictObject({ token: emergencyTokenSchema, viewer, appUrl });
 
 /** Premium history pages (SPEC section 9: 10 a page); a caller may ask for up to 50. */
@@ -241,6 +258,20 @@ export const medicalRecordSchema = emergencyCardSchema.extend({
   hasGivenConsent: z.boolean(),
 });
 export type MedicalRecord = z.infer<typeof medicalRecordSchema>;
+
+/** A code in the owner's list: what tells codes apart, without medical details or a QR image (each is fetched when shown). */
+export const recordSummarySchema = medicalRecordSchema.pick({
+  id: true,
+  token: true,
+  cardUrl: true,
+  createdAt: true,
+  expiresAt: true,
+  isActive: true,
+});
+export type RecordSummary = z.infer<typeof recordSummarySchema>;
+/** One page of the owner's codes, newest first, and how many there are in all. */
+export const recordsPageSchema = pageInfoSchema.extend({ records: z.array(recordSummarySchema) });
+export type RecordsPage = z.infer<typeof recordsPageSchema>;
 
 /** The signed-in home page: the newest record (active or expired) and its contacts, or nothing yet. */
 export const dashboardResponseSchema = z.object({

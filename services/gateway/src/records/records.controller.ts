@@ -36,8 +36,14 @@ import {
   type MedicalRecord,
   medicalRecordSchema,
   QR_DOWNLOAD_FILE_NAME,
+  RECORDS_MAX_LIMIT,
+  RECORDS_PAGE_SIZE,
   recordIdSchema,
   RecordsMessages,
+  type RecordsPage,
+  recordsPageSchema,
+  type RecordsQuery,
+  recordsQuerySchema,
   RecordsPatterns,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
@@ -45,6 +51,7 @@ import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { clientInfo } from '../http/client-info.js';
 import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
+import { UserWriteLimit } from '../rate-limit/user-write-limit.interceptor.js';
 import { SessionGuard } from '../session/session.guard.js';
 import type { CurrentSession } from '../session/session.service.js';
 import { SignedIn } from '../session/signed-in.decorator.js';
@@ -71,7 +78,11 @@ export class RecordsController {
 
   @Post('medical-records')
   @HttpCode(200)
-  @ApiOperation({ summary: "Creates the signed-in user's code; a free user's new code replaces the active one" })
+  @UserWriteLimit()
+  @ApiOperation({
+    summary:
+      "Creates the signed-in user's code; a free user's new code replaces the active one (the last 10 replaced are kept); 409 past premium's 20 active codes; 429 past 30 writes a minute",
+  })
   @ApiOkResponse({ standardSchema: medicalRecordSchema })
   async create(
     @Body({ schema: medicalFormSchema }) form: MedicalForm,
@@ -94,6 +105,7 @@ export class RecordsController {
   }
 
   @Put('medical-records/:id')
+  @UserWriteLimit()
   @ApiOperation({
     summary:
       "Updates one of the user's records in place: same code, same expiry, contacts replaced; 404 unless it is the user's own, 410 once expired, 409 once replaced",
@@ -122,11 +134,28 @@ export class RecordsController {
   }
 
   @Get('medical-records')
-  @ApiOperation({ summary: "The signed-in user's codes, newest first" })
-  @ApiOkResponse({ standardSchema: medicalRecordSchema, isArray: true })
-  async list(@SignedIn() session: CurrentSession, @Req() req: Request) {
+  @ApiOperation({
+    summary:
+      "The signed-in user's codes, newest first, one page at a time, as summaries (no medical details, no QR image: GET /api/medical-records/{id} and /api/qr-code/{id} give those)",
+  })
+  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: RECORDS_MAX_LIMIT, default: RECORDS_PAGE_SIZE },
+  })
+  @ApiOkResponse({ standardSchema: recordsPageSchema })
+  async list(
+    @Query({ schema: recordsQuerySchema }) query: RecordsQuery,
+    @SignedIn() session: CurrentSession,
+    @Req() req: Request,
+  ) {
     const { userId } = session.data;
-    return this.services.request<MedicalRecord[]>(RecordsPatterns.list, { userId, appUrl: appUrl(req, this.config) });
+    return this.services.request<RecordsPage>(RecordsPatterns.list, {
+      userId,
+      appUrl: appUrl(req, this.config),
+      ...query,
+    });
   }
 
   @Get('medical-records/history')
@@ -178,6 +207,18 @@ export class RecordsController {
     });
   }
 
+  @Get('medical-records/:id')
+  @ApiOperation({ summary: "One of the user's records in full, with its QR image; 404 unless it is the user's own" })
+  @ApiOkResponse({ standardSchema: medicalRecordSchema })
+  async get(@Param('id') id: string, @SignedIn() session: CurrentSession, @Req() req: Request) {
+    const { userId } = session.data;
+    return this.services.request<MedicalRecord>(RecordsPatterns.get, {
+      userId,
+      recordId: recordId(id),
+      appUrl: appUrl(req, this.config),
+    });
+  }
+
   @Get('medical-records/:id/emergency-contacts')
   @ApiOperation({ summary: "A record's emergency contacts; 404 unless the record is the user's own" })
   @ApiOkResponse({ standardSchema: emergencyContactSchema, isArray: true })
@@ -187,6 +228,7 @@ export class RecordsController {
   }
 
   @Delete('medical-records/:id')
+  @UserWriteLimit()
   @ApiOperation({ summary: "Deletes one of the user's records with its contacts and scan log" })
   @ApiOkResponse({ standardSchema: deletedResponseSchema })
   async delete(@Param('id') id: string, @SignedIn() session: CurrentSession, @Req() req: Request) {

@@ -1,7 +1,7 @@
-import type { EmergencyCard, MedicalRecord } from '@medical-qr/contracts';
+import type { EmergencyCard, MedicalRecord, RecordSummary } from '@medical-qr/contracts';
 import { emergencyCardPath } from '@medical-qr/contracts';
 import { qrDataUrl } from '../qr/qr-image.js';
-import type { StoredRecord } from './records.repository.js';
+import type { StoredRecord, StoredSummary } from './records.repository.js';
 
 export function cardUrlFor(appUrl: string, token: string): string {
   return `${appUrl}${emergencyCardPath(token)}`;
@@ -21,6 +21,18 @@ export async function toMedicalRecord(record: StoredRecord, appUrl: string): Pro
     hasGivenConsent: record.hasGivenConsent,
     ...record.details,
     emergencyContacts: record.contacts,
+  };
+}
+
+/** A code in its owner's list: no medical details, no QR image (the screen fetches those for the code it shows). */
+export function toRecordSummary(record: StoredSummary, appUrl: string): RecordSummary {
+  return {
+    id: record.id,
+    token: record.token,
+    cardUrl: cardUrlFor(appUrl, record.token),
+    createdAt: record.createdAt.toISOString(),
+    expiresAt: record.expiresAt?.toISOString() ?? null,
+    isActive: record.isActive,
   };
 }
 

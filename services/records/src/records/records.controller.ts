@@ -5,7 +5,9 @@ import {
   activeRecordRequestSchema,
   createRecordRequestSchema,
   dashboardRequestSchema,
+  getRecordRequestSchema,
   listRecordsRequestSchema,
+  type ListRecordsRequest,
   qrImageRequestSchema,
   recordRequestSchema,
   RecordsPatterns,
@@ -36,10 +38,16 @@ export class RecordsController {
   }
 
   @MessagePattern(RecordsPatterns.list)
-  list(
-    @Payload(new ZodPayload(listRecordsRequestSchema)) { userId, appUrl }: z.infer<typeof listRecordsRequestSchema>,
+  list(@Payload(new ZodPayload(listRecordsRequestSchema)) { userId, appUrl, ...query }: ListRecordsRequest) {
+    return this.records.list(userId, query, appUrl);
+  }
+
+  @MessagePattern(RecordsPatterns.get)
+  get(
+    @Payload(new ZodPayload(getRecordRequestSchema))
+    { userId, recordId, appUrl }: z.infer<typeof getRecordRequestSchema>,
   ) {
-    return this.records.list(userId, appUrl);
+    return this.records.get(userId, recordId, appUrl);
   }
 
   @MessagePattern(RecordsPatterns.active)

@@ -25,6 +25,15 @@ export interface StoredRecord {
   contacts: EmergencyContact[];
 }
 
+/** A code in its owner's list: what tells codes apart, read without decrypting any medical detail. */
+export interface StoredSummary {
+  id: string;
+  token: string;
+  isActive: boolean;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
 /** A record's new content: the form, and the keyed hash of its (possibly changed) email. */
 export interface RecordChange {
   emailIndex: string;
@@ -118,6 +127,39 @@ export class RecordsRepository {
       .where(eq(medicalRecords.userId, userId))
       .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id));
     return this.withContactsMany(rows, executor);
+  }
+
+  /**
+   * One page of the user's codes, newest first, and how many they have. Only the page's tokens are decrypted (an
+   * indexed read, medical_records_by_owner), so the cost of a page does not grow with what the account holds.
+   */
+  async pageByUser(userId: string, page: number, limit: number): Promise<{ records: StoredSummary[]; total: number }> {
+    const db = this.database.db;
+    const [rows, [count]] = await Promise.all([
+      db
+        .select()
+        .from(medicalRecords)
+        .where(eq(medicalRecords.userId, userId))
+        .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(medicalRecords)
+        .where(eq(medicalRecords.userId, userId)),
+    ]);
+    return { records: rows.map((row) => this.toSummary(row)), total: count?.total ?? 0 };
+  }
+
+  /** The user's newest code whose time ran out (replaced or not), or undefined: one indexed read. */
+  async findNewestExpired(userId: string): Promise<StoredRecord | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(medicalRecords)
+      .where(and(eq(medicalRecords.userId, userId), lte(medicalRecords.expiresAt, sql`now()`)))
+      .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
+      .limit(1);
+    return row && this.withContacts(row);
   }
 
   /** The user's own record; undefined for another person's record or an unknown id alike. */
@@ -262,6 +304,46 @@ export class RecordsRepository {
       .where(and(eq(medicalRecords.emailIndex, emailIndex), isNull(medicalRecords.userId), emailConfirmed))
       .returning({ id: medicalRecords.id });
     return rows.map((row) => row.id);
+  }
+
+  /** @internal Used by {@link UserRecordsScope}. The user's newest code, whatever its state. */
+  async newestWith(executor: Executor, userId: string): Promise<StoredRecord | undefined> {
+    const [row] = await executor
+      .select()
+      .from(medicalRecords)
+      .where(eq(medicalRecords.userId, userId))
+      .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
+      .limit(1);
+    if (!row) return undefined;
+    const [record] = await this.withContactsMany([row], executor);
+    return record;
+  }
+
+  /** @internal Used by {@link UserRecordsScope}. How many of the user's codes open their card now. */
+  async countActiveWith(executor: Executor, userId: string): Promise<number> {
+    const [count] = await executor
+      .select({ active: sql<number>`count(*)::int` })
+      .from(medicalRecords)
+      .where(and(activeOf(userId), or(isNull(medicalRecords.expiresAt), gt(medicalRecords.expiresAt, sql`now()`))));
+    return count?.active ?? 0;
+  }
+
+  /**
+   * @internal Used by {@link UserRecordsScope}. Deletes the user's replaced codes but the newest `keep` (with their
+   * contacts and scan log); answers how many went.
+   */
+  async pruneReplacedWith(executor: Executor, userId: string, keep: number): Promise<number> {
+    const older = executor
+      .select({ id: medicalRecords.id })
+      .from(medicalRecords)
+      .where(and(eq(medicalRecords.userId, userId), isNotNull(medicalRecords.replacedAt)))
+      .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
+      .offset(keep);
+    const deleted = await executor
+      .delete(medicalRecords)
+      .where(inArray(medicalRecords.id, older))
+      .returning({ id: medicalRecords.id });
+    return deleted.length;
   }
 
   /** @internal Used by {@link UserRecordsScope}. */
@@ -414,11 +496,25 @@ export class RecordsRepository {
     );
   }
 
+  private tokenOf(row: MedicalRecordRow): string {
+    return row.tokenCiphertext === null ? row.token! : this.cipher.decrypt(row.tokenCiphertext, tokenContext(row.id));
+  }
+
+  private toSummary(row: MedicalRecordRow): StoredSummary {
+    return {
+      id: row.id,
+      token: this.tokenOf(row),
+      isActive: row.isActive && row.replacedAt === null && !isExpired(row.expiresAt),
+      expiresAt: row.expiresAt,
+      createdAt: row.createdAt,
+    };
+  }
+
   private toStored(row: MedicalRecordRow, contacts: EmergencyContact[]): StoredRecord {
     const expired = isExpired(row.expiresAt);
     return {
       id: row.id,
-      token: row.tokenCiphertext === null ? row.token! : this.cipher.decrypt(row.tokenCiphertext, tokenContext(row.id)),
+      token: this.tokenOf(row),
       userId: row.userId,
       details: parseStoredDetails(this.cipher.decrypt(row.details, row.id)),
       hasGivenConsent: row.hasGivenConsent,
@@ -440,8 +536,19 @@ export class UserRecordsScope {
     private readonly userId: string,
   ) {}
 
-  list(): Promise<StoredRecord[]> {
-    return this.repository.listByUser(this.userId, this.executor);
+  /** The user's newest code, whatever its state. */
+  newest(): Promise<StoredRecord | undefined> {
+    return this.repository.newestWith(this.executor, this.userId);
+  }
+
+  /** How many of the user's codes open their card now. */
+  countActive(): Promise<number> {
+    return this.repository.countActiveWith(this.executor, this.userId);
+  }
+
+  /** Deletes the user's replaced codes but the newest `keep`; answers how many went. */
+  pruneReplaced(keep: number): Promise<number> {
+    return this.repository.pruneReplacedWith(this.executor, this.userId, keep);
   }
 
   /** The confirmed anonymous code made with this (verified) email becomes the user's. Answers the ids claimed. */

@@ -1,12 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCodes,
+  FREE_REPLACED_RECORDS_KEPT,
   MAX_CONTACTS_FREE,
+  PREMIUM_MAX_ACTIVE_RECORDS,
   RecordsMessages,
   type DashboardResponse,
   type EmergencyContact,
   type MedicalForm,
   type MedicalRecord,
+  type RecordsPage,
+  type RecordsQuery,
 } from '@medical-qr/contracts';
 import { AppError, CONFIG, EmailIndex } from '@medical-qr/platform';
 import type { RecordsConfig } from '../config.js';
@@ -14,8 +18,8 @@ import { ExpiryScheduler } from '../expiry/expiry.scheduler.js';
 import { PremiumStatusClient } from '../premium/premium-status.client.js';
 import { qrPng } from '../qr/qr-image.js';
 import { newEmergencyToken } from './emergency-token.js';
-import { cardUrlFor, toMedicalRecord } from './record-views.js';
-import { RecordsRepository, type StoredRecord } from './records.repository.js';
+import { cardUrlFor, toMedicalRecord, toRecordSummary } from './record-views.js';
+import { RecordsRepository, type StoredRecord, type UserRecordsScope } from './records.repository.js';
 
 /** Creating, editing, listing and deleting codes, with the plan rules: lifetimes, one active free code, contacts. */
 @Injectable()
@@ -32,25 +36,24 @@ export class RecordsService {
   }
 
   /**
-   * A signed-in user's new code. Free users hold one active code: a new one replaces it, and once
-   * it has expired only premium brings codes back. Premium codes never expire and may be many.
+   * A signed-in user's new code. Free users hold one active code: a new one replaces it (the last
+   * FREE_REPLACED_RECORDS_KEPT replaced ones stay as history), and once it has expired only premium
+   * brings codes back. Premium codes never expire, up to PREMIUM_MAX_ACTIVE_RECORDS at once.
    */
   async createForUser(userId: string, form: MedicalForm, appUrl: string): Promise<MedicalRecord> {
     const isPremium = await this.premium.isPremium(userId);
     assertContactLimit(form, isPremium);
     const record = await this.records.forUser(userId, async (scope) => {
-      if (!isPremium) {
-        const [newest] = await scope.list();
-        if (newest && !newest.isActive && newest.isExpired)
-          throw new AppError(ErrorCodes.QR_EXPIRED, RecordsMessages.userCodeExpired);
-        await scope.replaceActive();
-      }
-      return scope.insert({
+      await (isPremium ? assertPremiumRoom(scope) : replaceFreeCode(scope));
+      const created = await scope.insert({
         token: newEmergencyToken(),
         emailIndex: this.emailIndex.of(form.email),
         form,
         expiresAt: isPremium ? null : new Date(Date.now() + this.config.QR_TTL_USER),
       });
+      // Bounded history: a free account cannot pile up replaced codes without end.
+      if (!isPremium) await scope.pruneReplaced(FREE_REPLACED_RECORDS_KEPT);
+      return created;
     });
     await this.expiry.schedule(record.id, record.expiresAt);
     return toMedicalRecord(record, appUrl);
@@ -72,22 +75,27 @@ export class RecordsService {
     return toMedicalRecord(record, appUrl);
   }
 
-  async list(userId: string, appUrl: string): Promise<MedicalRecord[]> {
-    const records = await this.records.listByUser(userId);
-    return Promise.all(records.map((record) => toMedicalRecord(record, appUrl)));
+  /** One page of the user's codes as summaries: no medical details decrypted, no QR image drawn. */
+  async list(userId: string, { page, limit }: RecordsQuery, appUrl: string): Promise<RecordsPage> {
+    const { records, total } = await this.records.pageByUser(userId, page, limit);
+    return { records: records.map((record) => toRecordSummary(record, appUrl)), page, limit, total };
+  }
+
+  /** One of the user's records in full, with its QR image: what a screen fetches for the code it shows. */
+  async get(userId: string, recordId: string, appUrl: string): Promise<MedicalRecord> {
+    return toMedicalRecord(await this.owned(userId, recordId), appUrl);
   }
 
   /** The user's newest active code, or null. */
   async active(userId: string, appUrl: string): Promise<MedicalRecord | null> {
-    const active = (await this.records.listByUser(userId)).find((record) => record.isActive);
+    const active = await this.records.findNewestActive(userId);
     return active ? toMedicalRecord(active, appUrl) : null;
   }
 
   /** The active code, else the newest expired one, to prefill the form or show the expired card. */
   async dashboard(userId: string, appUrl: string): Promise<DashboardResponse> {
-    const records = await this.records.listByUser(userId);
     // A replaced code is history, not an expired card: only a code whose time ran out shows as expired.
-    const newest = records.find((record) => record.isActive) ?? records.find((record) => record.isExpired);
+    const newest = (await this.records.findNewestActive(userId)) ?? (await this.records.findNewestExpired(userId));
     if (!newest) return { record: null, emergencyContacts: [] };
     return { record: await toMedicalRecord(newest, appUrl), emergencyContacts: newest.contacts };
   }
@@ -112,6 +120,20 @@ export class RecordsService {
     if (!record) throw notFound();
     return record;
   }
+}
+
+/** A free user's new code replaces the active one, unless their code has expired (then only premium helps). */
+async function replaceFreeCode(scope: UserRecordsScope) {
+  const newest = await scope.newest();
+  if (newest && !newest.isActive && newest.isExpired)
+    throw new AppError(ErrorCodes.QR_EXPIRED, RecordsMessages.userCodeExpired);
+  await scope.replaceActive();
+}
+
+/** Premium's stated limit of active codes (PREMIUM_MAX_ACTIVE_RECORDS). */
+async function assertPremiumRoom(scope: UserRecordsScope) {
+  if ((await scope.countActive()) >= PREMIUM_MAX_ACTIVE_RECORDS)
+    throw new AppError(ErrorCodes.CONFLICT, RecordsMessages.premiumActiveLimit);
 }
 
 /** Someone else's record and a missing one look the same. */

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import type { MedicalRecord, RecordSummary } from '@medical-qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, errorReply, stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { aMedicalRecord, anExpiredRecord, QR_PNG } from '../../../test/records-fixtures';
@@ -18,10 +19,19 @@ afterEach(() => {
 const active = aMedicalRecord({ id: '11111111-1111-4111-8111-111111111111', token: 'NewestToken_1234567890' });
 const older = anExpiredRecord({ id: '22222222-2222-4222-8222-222222222222', token: 'OlderToken_12345678901' });
 
+/** What the list gives of a record: no details, no QR image. */
+function summaryOf({ id, token, cardUrl, createdAt, expiresAt, isActive }: MedicalRecord): RecordSummary {
+  return { id, token, cardUrl, createdAt, expiresAt, isActive };
+}
+
+/** The signed-in history over the paged list (one page here), each record in full at its own address. */
 function signedInHistory(path = '/history', records = [active, older]) {
   api = stubFetch({
     'GET /api/auth/user': { body: aUser() },
-    'GET /api/medical-records': { body: records },
+    'GET /api/medical-records': {
+      body: { records: records.map(summaryOf), page: 1, limit: 20, total: records.length },
+    },
+    ...Object.fromEntries(records.map((record) => [`GET /api/medical-records/${record.id}`, { body: record }])),
   });
   return renderApp(path);
 }
@@ -60,7 +70,9 @@ describe('/history', () => {
     const show = within(withContacts!).getByRole('button', { name: 'Show Details' });
     expect(show.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(show);
-    expect(within(withContacts!).getByText('Charles Babbage')).toBeTruthy();
+    // The details are fetched when opened: the list carries none.
+    expect(await within(withContacts!).findByText('Charles Babbage')).toBeTruthy();
+    expect(api!.callsTo(`GET /api/medical-records/${active.id}`)).toHaveLength(1);
     expect(within(withContacts!).getByRole('link', { name: '+44 20 7946 0001' }).getAttribute('href')).toBe(
       'tel:+442079460001',
     );
@@ -68,7 +80,7 @@ describe('/history', () => {
     expect(within(withContacts!).queryByText('Charles Babbage')).toBeNull();
 
     fireEvent.click(within(without!).getByRole('button', { name: 'Show Details' }));
-    expect(within(without!).getByText('No emergency contacts found for this record.')).toBeTruthy();
+    expect(await within(without!).findByText('No emergency contacts found for this record.')).toBeTruthy();
   });
 
   it('?expand=active opens the active code and puts focus on it', async () => {
@@ -76,6 +88,41 @@ describe('/history', () => {
     const heading = await screen.findByRole('heading', { name: 'QR code #2' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(within(items()[0]!).getByRole('button', { name: 'Hide Details' })).toBeTruthy();
+  });
+
+  it('shows a long history a page at a time: "Show more" fetches the next page, numbers count from the oldest of all', async () => {
+    const all = Array.from({ length: 25 }, (_, index) =>
+      summaryOf(
+        (index === 0 ? aMedicalRecord : anExpiredRecord)({
+          id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+          token: `Token${String(index).padStart(2, '0')}_aaaaaaaaaaaaaaa`,
+        }),
+      ),
+    );
+    api = stubFetch({
+      'GET /api/auth/user': { body: aUser() },
+      'GET /api/medical-records': (request) => {
+        const query = new URLSearchParams(request.url.split('?')[1]);
+        const page = Number(query.get('page'));
+        const limit = Number(query.get('limit'));
+        return { body: { records: all.slice((page - 1) * limit, page * limit), page, limit, total: all.length } };
+      },
+    });
+    renderApp('/history');
+    await screen.findByRole('heading', { name: 'QR code #25' });
+    expect(items()).toHaveLength(20);
+    expect(screen.getByText('Showing 20 of 25 codes')).toBeTruthy();
+    expect(api.callsTo('GET /api/medical-records').map((call) => call.url)).toEqual([
+      '/api/medical-records?page=1&limit=20',
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('heading', { name: 'QR code #1' });
+    expect(items()).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(api.callsTo('GET /api/medical-records').map((call) => call.url)).toContain(
+      '/api/medical-records?page=2&limit=20',
+    );
   });
 
   it('copies the card link and says so', async () => {

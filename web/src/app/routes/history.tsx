@@ -7,7 +7,7 @@ import {
   entryOfRecord,
   entryOfRemembered,
   HistoryScreen,
-  useListMedicalRecordsQuery,
+  useListMedicalRecordsInfiniteQuery,
 } from '../../features/medical-records';
 import { useDocumentTitle } from '../../lib/document-title';
 import { clearStoredHistory, readRememberedCodes } from '../../lib/storage';
@@ -31,8 +31,10 @@ export function HistoryRoute() {
   );
 }
 
+/** The account's codes, a page at a time: "Show more" fetches the next while there is one. */
 function AccountHistory({ expandActive }: { expandActive: boolean }) {
-  const { data, isLoading, isError, refetch } = useListMedicalRecordsQuery();
+  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useListMedicalRecordsInfiniteQuery();
   if (isLoading) return <ScreenLoading label="Loading your history…" />;
   if (isError || !data) {
     return (
@@ -45,7 +47,20 @@ function AccountHistory({ expandActive }: { expandActive: boolean }) {
       </div>
     );
   }
-  return <HistoryScreen entries={data.map(entryOfRecord)} signedIn expandActive={expandActive} />;
+  // A code made while pages were open shifts the later pages by one: show each code once.
+  const records = data.pages
+    .flatMap((page) => page.records)
+    .filter((record, index, all) => all.findIndex((other) => other.id === record.id) === index);
+  return (
+    <HistoryScreen
+      entries={records.map(entryOfRecord)}
+      total={data.pages.at(-1)?.total ?? records.length}
+      signedIn
+      expandActive={expandActive}
+      onShowMore={hasNextPage ? () => void fetchNextPage() : undefined}
+      loadingMore={isFetchingNextPage}
+    />
+  );
 }
 
 function BrowserHistory({ expandActive }: { expandActive: boolean }) {

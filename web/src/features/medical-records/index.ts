@@ -9,7 +9,7 @@ export {
   useGetActiveMedicalRecordQuery,
   useGetDashboardQuery,
   useGetEmergencyContactsQuery,
-  useListMedicalRecordsQuery,
+  useListMedicalRecordsInfiniteQuery,
   useDeleteMedicalRecordMutation,
 } from './records-api';
 export { UPGRADE_REDIRECT_DELAY_MS } from './use-record-creation';

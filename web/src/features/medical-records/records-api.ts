@@ -7,9 +7,13 @@ import type {
   HistoryResponse,
   MedicalForm,
   MedicalRecord,
+  RecordsPage,
 } from '@medical-qr/contracts';
 import { api } from '../../lib/api';
 import { withQuery } from '../../lib/paths';
+
+/** Codes a page of the signed-in user's list holds ("Show more" fetches the next). */
+export const RECORDS_LIST_PAGE_SIZE = 20;
 
 /** Premium history pages stay cached this long (SPEC section 9: 5 minutes). */
 const HISTORY_CACHE_SECONDS = 5 * 60;
@@ -19,10 +23,22 @@ const recordPath = (id: string) => `/api/medical-records/${encodeURIComponent(id
 /** The gateway's medical record endpoints (SPEC section 7, "Medical records and QR"). */
 export const recordsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The signed-in user's codes, newest first. */
-    listMedicalRecords: build.query<MedicalRecord[], void>({
-      query: () => '/api/medical-records',
+    /** The signed-in user's codes, newest first, as summaries, a page at a time; refreshing refetches every page shown. */
+    listMedicalRecords: build.infiniteQuery<RecordsPage, void, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+      },
+      query: ({ pageParam }) => withQuery('/api/medical-records', { page: pageParam, limit: RECORDS_LIST_PAGE_SIZE }),
       providesTags: ['MedicalRecord'],
+    }),
+    /**
+     * One of the user's records in full, with its QR image: fetched fresh each time a screen opens it and dropped when
+     * closed. No tags, so deleting the record does not refetch it (a 404) while its details close.
+     */
+    getMedicalRecord: build.query<MedicalRecord, string>({
+      query: (recordId) => recordPath(recordId),
+      keepUnusedDataFor: 0,
     }),
     /** The active code, or null. */
     getActiveMedicalRecord: build.query<MedicalRecord | null, void>({
@@ -75,7 +91,8 @@ export const recordsApi = api.injectEndpoints({
 });
 
 export const {
-  useListMedicalRecordsQuery,
+  useListMedicalRecordsInfiniteQuery,
+  useGetMedicalRecordQuery,
   useGetActiveMedicalRecordQuery,
   useGetDashboardQuery,
   useGetEmergencyContactsQuery,

@@ -1,4 +1,4 @@
-import { TOKEN_PREFIX_LENGTH, type MedicalRecord } from '@medical-qr/contracts';
+import { TOKEN_PREFIX_LENGTH, type RecordSummary } from '@medical-qr/contracts';
 import type { RememberedQrCode } from '../../../lib/storage';
 
 /**
@@ -11,14 +11,14 @@ export interface HistoryEntry {
   cardUrl: string;
   createdAt: string;
   isActive: boolean;
-  /** The server's record, for a signed-in owner; absent for a code remembered by this browser. */
-  record?: MedicalRecord;
+  /** The server's summary of the record, for a signed-in owner (its details are fetched when shown); absent for a code remembered by this browser. */
+  record?: RecordSummary;
 }
 
 /** The first characters of a token, the only part lists show (DESIGN: tokens in lists). */
 export const tokenPrefix = (token: string) => token.slice(0, TOKEN_PREFIX_LENGTH);
 
-export function entryOfRecord(record: MedicalRecord): HistoryEntry {
+export function entryOfRecord(record: RecordSummary): HistoryEntry {
   const { id, token, cardUrl, createdAt, isActive } = record;
   return { id, token, cardUrl, createdAt, isActive, record };
 }

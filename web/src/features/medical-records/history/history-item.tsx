@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
 import { DeleteRecordButton } from '../delete-record-button';
 import { tokenPrefix, type HistoryEntry } from './history-entry';
-import { RecordDetails } from './record-details';
+import { OwnedRecordDetails } from './owned-record-details';
 
 export interface HistoryItemProps {
   entry: HistoryEntry;
@@ -85,7 +85,7 @@ export function HistoryItem({ entry, number, signedIn, initiallyExpanded = false
       ) : null}
       {signedIn && record ? (
         <div id={detailsId} hidden={!expanded || !entry.isActive}>
-          {expanded && entry.isActive ? <RecordDetails record={record} /> : null}
+          {expanded && entry.isActive ? <OwnedRecordDetails recordId={record.id} /> : null}
         </div>
       ) : null}
     </article>

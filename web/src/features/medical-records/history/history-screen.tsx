@@ -1,9 +1,10 @@
-import { Plus, QrCode, Trash2 } from 'lucide-react';
+import { ChevronsDown, Plus, QrCode, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionLink } from '../../../components/ui/action-link';
 import { Button } from '../../../components/ui/button';
 import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { ModalDialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import type { HistoryEntry } from './history-entry';
 import { HistoryItem } from './history-item';
@@ -16,10 +17,24 @@ export interface HistoryScreenProps {
   /** `?expand=active`: open the active record's details and bring it into view. */
   expandActive: boolean;
   onClear?: () => void;
+  /** How many codes there are in all when `entries` is the first pages of them (the numbers count from the oldest). */
+  total?: number;
+  /** Fetches the next page; offered while there is one. */
+  onShowMore?: () => void;
+  /** The next page is on its way. */
+  loadingMore?: boolean;
 }
 
 /** "Your QR Code History" (SPEC section 2): codes numbered newest first, or the empty state leading home. */
-export function HistoryScreen({ entries, signedIn, expandActive, onClear }: HistoryScreenProps) {
+export function HistoryScreen({
+  entries,
+  signedIn,
+  expandActive,
+  onClear,
+  total = entries.length,
+  onShowMore,
+  loadingMore = false,
+}: HistoryScreenProps) {
   const activeHeading = useRef<HTMLHeadingElement>(null);
   const activeId = expandActive ? entries.find((entry) => entry.isActive)?.id : undefined;
 
@@ -52,7 +67,7 @@ export function HistoryScreen({ entries, signedIn, expandActive, onClear }: Hist
             <li key={entry.id}>
               <HistoryItem
                 entry={entry}
-                number={entries.length - index}
+                number={total - index}
                 signedIn={signedIn}
                 initiallyExpanded={entry.id === activeId}
                 headingRef={entry.id === activeId ? activeHeading : undefined}
@@ -61,6 +76,17 @@ export function HistoryScreen({ entries, signedIn, expandActive, onClear }: Hist
           ))}
         </ol>
       )}
+      {onShowMore ? (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Showing {entries.length} of {total} codes
+          </p>
+          <Button variant="secondary" disabled={loadingMore} onClick={onShowMore}>
+            {loadingMore ? <Spinner /> : <ChevronsDown className="size-5" aria-hidden="true" />}
+            Show more
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
