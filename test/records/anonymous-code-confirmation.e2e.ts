@@ -44,13 +44,13 @@ describe('a code planted with someone else’s email', () => {
     expect(stranger.status).toBe(200);
 
     const person = await registerVerifyAndSignIn(email, 'planted-pass-1');
-    expect((await person.get('/api/medical-records')).body).toEqual([]);
+    expect((await person.get('/api/medical-records')).body.records).toEqual([]);
     expect((await person.get('/api/medical-records/dashboard')).body).toMatchObject({ record: null });
 
     const own = await person.post('/api/medical-records', medicalForm({ email, allergies: 'Sulfa drugs (private)' }));
     expect(own.status).toBe(200);
     expect(own.body.token).not.toBe(stranger.body.token);
-    const listed = (await person.get('/api/medical-records')).body as Array<{ token: string }>;
+    const listed = (await person.get('/api/medical-records')).body.records as Array<{ token: string }>;
     expect(listed.map((record) => record.token)).toEqual([own.body.token]);
 
     // The stranger's token still opens only the stranger's own card.
@@ -67,7 +67,7 @@ describe('a code planted with someone else’s email', () => {
 
     const person = new HttpClient();
     await signInWithGoogle(person, email, '/api/auth/google');
-    expect((await person.get('/api/medical-records')).body).toEqual([]);
+    expect((await person.get('/api/medical-records')).body.records).toEqual([]);
   });
 
   it('does not stop that person making their own free code with the same email', async () => {
@@ -96,7 +96,7 @@ describe('a code whose maker proved the email', () => {
     expect(confirmed.body).toEqual({ confirmed: true, expiresAt: created.body.expiresAt });
 
     const person = await registerVerifyAndSignIn(email, 'confirmed-pass-1');
-    const records = (await person.get('/api/medical-records')).body as Array<{ token: string }>;
+    const records = (await person.get('/api/medical-records')).body.records as Array<{ token: string }>;
     expect(records.map((record) => record.token)).toEqual([created.body.token]);
 
     // Now it is that email's one free anonymous code.
@@ -154,7 +154,7 @@ describe('the confirmation link', () => {
     expect(late.body.message).toBe(CodeConfirmationMessages.expired);
     // Unconfirmed, it is claimed by nobody.
     const person = await registerVerifyAndSignIn(email, 'confirm-late-1');
-    expect((await person.get('/api/medical-records')).body).toEqual([]);
+    expect((await person.get('/api/medical-records')).body.records).toEqual([]);
   });
 
   it('answers a token that was never issued, or is not a token at all, with a clear 4xx', async () => {
@@ -189,5 +189,18 @@ describe('confirmation mails to one address', () => {
     expect(created.map((result) => result.body.confirmationMailed)).toEqual([true, true, true, false, false]);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await confirmationMails(email)).toHaveLength(3);
+  });
+
+  it('count against the cap every mail to the address shares, so codes cannot add to a flood of resets', async () => {
+    const email = uniqueEmail('confirm-shared-cap');
+    const register = { firstName: 'Cap', lastName: 'Shared', email, password: 'pass-word' };
+    expect((await new HttpClient().post('/api/auth/register', register)).status).toBe(201);
+    // The sign-up mail and four resends: the address's five mails of the hour.
+    for (const _ of [1, 2, 3, 4]) await new HttpClient().post('/api/auth/verify-email', { email });
+    await waitForMailLink(email, /Confirm your email/);
+    const created = await new HttpClient().post('/api/anonymous-medical-record', medicalForm({ email }));
+    expect([created.status, created.body.confirmationMailed]).toEqual([200, false]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await confirmationMails(email)).toHaveLength(0);
   });
 });

@@ -114,13 +114,15 @@ export class AnonymousCodesService {
 
   /** Asks identity to mail the link; if it cannot, the link goes (it would confirm nothing) and the code stays. */
   private async mailLink(recordId: string, link: CodeConfirmationMailRequest): Promise<boolean> {
+    let reason: string;
     try {
-      await this.mail.send(link);
-      return true;
+      if (await this.mail.send(link)) return true;
+      reason = 'the address reached its mail cap';
     } catch (error) {
-      this.logger.warn({ recordId, reason: (error as Error).message }, 'code confirmation link not mailed');
-      await this.confirmations.withdraw(recordId);
-      return false;
+      reason = (error as Error).message;
     }
+    this.logger.warn({ recordId, reason }, 'code confirmation link not mailed');
+    await this.confirmations.withdraw(recordId);
+    return false;
   }
 }

@@ -10,7 +10,11 @@ const MAIL_TIMEOUT_MS = 3000;
 export class CodeConfirmationMail {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
-  async send(request: CodeConfirmationMailRequest): Promise<void> {
-    await this.services.request(IdentityPatterns.mailCodeConfirmation, request, { timeoutMs: MAIL_TIMEOUT_MS });
+  /** Whether the mail was queued: identity refuses one past the address's mail cap. */
+  async send(request: CodeConfirmationMailRequest): Promise<boolean> {
+    const reply = await this.services.request<{ queued: boolean }>(IdentityPatterns.mailCodeConfirmation, request, {
+      timeoutMs: MAIL_TIMEOUT_MS,
+    });
+    return reply.queued;
   }
 }
