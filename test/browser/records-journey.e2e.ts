@@ -193,11 +193,18 @@ describe('medical records in Chromium', () => {
     );
     // The new code is announced: focus on its panel's heading.
     await page.waitForFunction(() => document.activeElement?.textContent === 'Your current QR code');
-    const afterReplace = (await client.get('/api/medical-records')).body.records as Array<{
-      token: string;
-      isActive: boolean;
-      allergies: string;
-    }>;
+    // The list gives summaries; each code's facts come from its own record.
+    const summaries = (await client.get('/api/medical-records')).body.records as Array<{ id: string }>;
+    const afterReplace = await Promise.all(
+      summaries.map(
+        async ({ id }) =>
+          (await client.get(`/api/medical-records/${id}`)).body as {
+            token: string;
+            isActive: boolean;
+            allergies: string;
+          },
+      ),
+    );
     expect(afterReplace.map((r) => [r.isActive, r.allergies])).toEqual([
       [true, 'Penicillin, sulfa drugs'],
       [false, 'Penicillin, sulfa drugs'],
