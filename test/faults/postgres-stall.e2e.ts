@@ -52,7 +52,8 @@ describe('PostgreSQL not answering', () => {
     const pids = [...system.stack.processes.values()].map((child) => child.pid);
     const calls: Record<string, () => Promise<HttpResult>> = {
       'list records': () => client.get('/api/medical-records'),
-      'save a record': () => client.post('/api/medical-records', medicalForm()),
+      // An edit keeps the code (a new one would replace the code whose card page is asked for).
+      'save a record': () => client.request('PUT', `/api/medical-records/${created.body.id as string}`, medicalForm()),
       'privacy status': () => client.get('/api/privacy/status'),
       'card page': () => visitor.get(cardPath),
     };

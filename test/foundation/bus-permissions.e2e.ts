@@ -74,10 +74,19 @@ describe('the message bus, locked down', () => {
     );
     await gateway.connect();
     try {
-      const records = await gateway.request<Array<{ allergies: string }>>(RecordsPatterns.list, {
+      const listed = await gateway.request<{ records: Array<{ id: string }> }>(RecordsPatterns.list, {
         userId: ownerId,
         appUrl: system.url,
       });
+      const records = await Promise.all(
+        listed.records.map(({ id }) =>
+          gateway.request<{ allergies: string }>(RecordsPatterns.get, {
+            userId: ownerId,
+            recordId: id,
+            appUrl: system.url,
+          }),
+        ),
+      );
       expect(records.map((record) => record.allergies)).toEqual(['Penicillin']);
     } finally {
       await gateway.close();
