@@ -62,7 +62,10 @@ describe('who may do what on the bus', () => {
     const records = busPermissions('records', ['mqr']);
     expect(records.subscribe.sort()).toEqual(['_INBOX_records.>', 'mqr.records.>']);
     expect(records.publish).toContain('mqr.billing.premium.status');
-    expect(records.publish.some((subject) => subject.startsWith('mqr.identity.'))).toBe(false);
+    // Records asks identity for one thing only: to mail the link that proves an anonymous code's email.
+    expect(records.publish.filter((subject) => subject.startsWith('mqr.identity.'))).toEqual([
+      'mqr.identity.code-confirmation-mail.send',
+    ]);
     const gateway = busPermissions('gateway', ['mqr']);
     expect(gateway.subscribe).not.toContain('mqr.records.>');
     expect(gateway.publish).not.toContain('mqr.records.user.erase');
