@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordsExport } from '@medical-qr/contracts';
 import { RecordsRepository } from '../records/records.repository.js';
-import { cardUrlFor } from '../records/record-views.js';
+import { toRecordSummary } from '../records/record-views.js';
 import { TagsService } from '../tags/tags.service.js';
 
 /** Everything records holds about a person, decrypted, for their export (privacy gathers it). */
@@ -17,12 +17,7 @@ export class RecordsExportService {
     const scans = await this.records.scansOf(records.map((record) => record.id));
     return {
       records: records.map((record) => ({
-        id: record.id,
-        token: record.token,
-        cardUrl: cardUrlFor(appUrl, record.token),
-        createdAt: record.createdAt.toISOString(),
-        expiresAt: record.expiresAt?.toISOString() ?? null,
-        isActive: record.isActive,
+        ...toRecordSummary(record, appUrl),
         hasGivenConsent: record.hasGivenConsent,
         ...record.details,
         emergencyContacts: record.contacts,
