@@ -59,9 +59,10 @@ describe('PostgreSQL not answering', () => {
     };
     type Outcome = { what: string; status: number; ms: number; message?: string };
     const outcomes: Outcome[] = [];
-    const round = () =>
+    const round = (which = Object.keys(calls)) =>
       Promise.all(
-        Object.entries(calls).map(async ([what, call]) => {
+        which.map(async (what) => {
+          const call = calls[what];
           const started = Date.now();
           const reply = await call().catch((error: Error) => ({ status: 0, body: { message: error.message } }));
           const body = reply.body as { message?: string } | string;
@@ -79,7 +80,13 @@ describe('PostgreSQL not answering', () => {
     proxy.release();
 
     const released = Date.now();
-    await eventually(round, (results) => results.every((result) => result.status === 200), 30_000);
+    // Recovery is polled with reads only: a save on every poll would run into the account's write limit (30 a minute).
+    const reads = Object.keys(calls).filter((what) => what !== 'save a record');
+    await eventually(
+      () => round(reads),
+      (results) => results.every((result) => result.status === 200),
+      30_000,
+    );
     const recoveryMs = Date.now() - released;
     const after: Outcome[] = [];
     for (let index = 0; index < 5; index++) after.push(...(await round()));

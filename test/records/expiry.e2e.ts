@@ -69,10 +69,11 @@ describe('expiry, with QR_TTL_ANONYMOUS=3s', () => {
   });
 
   it('takes a browser that opens an expired card to /expired', async () => {
-    const { token } = await create();
+    // The browser is ready before the code exists: the code lives 3 s, and a busy machine takes longer to start one.
     const browser = await launchBrowser();
     try {
       const { page, context } = await openPage(browser, { viewport: PHONE });
+      const { token } = await create();
       await page.goto(`${system.url}/emergency/${token}`);
       await page.getByText('Penicillin anaphylaxis; latex').waitFor();
       await new Promise((r) => setTimeout(r, 3200));

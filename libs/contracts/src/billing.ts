@@ -48,7 +48,13 @@ const userId = z.uuid();
 /** Every billing question about one user. */
 export const billingUserRequestSchema = z.strictObject({ userId });
 export type BillingUserRequest = z.infer<typeof billingUserRequestSchema>;
-export const premiumStatusRequestSchema = billingUserRequestSchema;
+/**
+ * `settled`: answer only once a change being recorded for the user has committed. Billing announces a change
+ * inside the transaction that records it, so a consumer of that announcement that asks at once could otherwise
+ * read the status from before it.
+ */
+export const premiumStatusRequestSchema = z.strictObject({ userId, settled: z.boolean().optional() });
+export type PremiumStatusRequest = z.infer<typeof premiumStatusRequestSchema>;
 
 /** What a new subscription needs to name the provider's customer (the provider shows it on receipts). */
 export const createSubscriptionRequestSchema = z.strictObject({

@@ -250,6 +250,30 @@ describe('billing on the Stripe stand-in (real PostgreSQL, JetStream and stripe 
     });
   });
 
+  it('answers a settled status only once a change being recorded for the user has committed', async () => {
+    const userId = randomUUID();
+    // A webhook's transaction, as billing runs it: the user's lock, the paid subscription, the announcement (then commit).
+    const webhook = await database.pool.connect();
+    try {
+      await webhook.query('begin');
+      await webhook.query("select pg_advisory_xact_lock(hashtextextended('billing-user:' || $1, 0))", [userId]);
+      await webhook.query(
+        `insert into billing.subscriptions (stripe_subscription_id, user_id, stripe_customer_id, status,
+           current_period_start, current_period_end, started_at, created_at)
+         values ($1, $2, 'cus_settled', 'active', now(), now() + interval '30 days', now(), now())`,
+        [`sub_settled_${userId}`, userId],
+      );
+      const settled = ask<PremiumStatus>(BillingPatterns.premiumStatus, { userId, settled: true });
+      // A page load is not held up by the user's lock, and sees what has committed.
+      expect(await ask(BillingPatterns.premiumStatus, { userId })).toEqual({ isPremium: false, expiresAt: null });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await webhook.query('commit');
+      expect(await settled).toMatchObject({ isPremium: true });
+    } finally {
+      webhook.release();
+    }
+  });
+
   it('subscribes with 4242: one subscription however often the form asks, premium once paid, announced once', async () => {
     const userId = randomUUID();
     const first = await subscribe(userId);

@@ -7,6 +7,7 @@ import {
   premiumStatusRequestSchema,
   type BillingUserRequest,
   type CreateSubscriptionRequest,
+  type PremiumStatusRequest,
 } from '@medical-qr/contracts';
 import { ZodPayload } from '@medical-qr/platform';
 import { SubscriptionsService } from './subscriptions.service.js';
@@ -17,8 +18,8 @@ export class SubscriptionsController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
   @MessagePattern(BillingPatterns.premiumStatus)
-  premiumStatus(@Payload(new ZodPayload(premiumStatusRequestSchema)) { userId }: BillingUserRequest) {
-    return this.subscriptions.premiumStatus(userId);
+  premiumStatus(@Payload(new ZodPayload(premiumStatusRequestSchema)) { userId, settled }: PremiumStatusRequest) {
+    return this.subscriptions.premiumStatus(userId, settled);
   }
 
   @MessagePattern(BillingPatterns.subscriptionDetails)

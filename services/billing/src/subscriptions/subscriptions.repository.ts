@@ -33,9 +33,17 @@ export class SubscriptionsRepository {
     });
   }
 
+  /** Waits for whoever holds the user's lock to commit, and runs `work` while nobody can take it. */
+  withUserLockShared<T>(userId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock_shared(${userLockKey(userId)})`);
+      return work(tx);
+    });
+  }
+
   /** Takes the user's lock inside a transaction someone else opened (the processed-events one). */
   async lockUser(tx: Executor, userId: string): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing-user:${userId}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${userLockKey(userId)})`);
   }
 
   async findCustomerId(executor: Executor, userId: string): Promise<string | undefined> {
@@ -86,8 +94,8 @@ export class SubscriptionsRepository {
   }
 
   /** Only the subscriptions that may give premium: what the premium status needs (one indexed read). */
-  listPaidForUser(userId: string): Promise<SubscriptionRow[]> {
-    return this.database.db
+  listPaidForUser(userId: string, executor: Executor = this.database.db): Promise<SubscriptionRow[]> {
+    return executor
       .select()
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...PAID_STATUSES])));
@@ -143,5 +151,8 @@ export class SubscriptionsRepository {
     return rows.map((row) => row.userId);
   }
 }
+
+/** The user's lock, a transaction-scoped advisory lock. */
+const userLockKey = (userId: string) => sql`hashtextextended(${`billing-user:${userId}`}, 0)`;
 
 const erasedUserHash = (userId: string) => createHash('sha256').update(`erased-billing-user:${userId}`).digest('hex');

@@ -34,9 +34,15 @@ export class SubscriptionsService {
     private readonly announcer: PremiumAnnouncer,
   ) {}
 
-  /** From the database alone: the gateway asks on every page load. */
-  async premiumStatus(userId: string): Promise<PremiumStatus> {
-    return toPremiumStatus(premiumStateOf(await this.repository.listPaidForUser(userId), new Date()));
+  /**
+   * From the database alone: the gateway asks on every page load. Settled: after any change being recorded for the
+   * user under their lock has committed (what a consumer of its announcement needs).
+   */
+  async premiumStatus(userId: string, settled = false): Promise<PremiumStatus> {
+    const paid = settled
+      ? await this.repository.withUserLockShared(userId, (tx) => this.repository.listPaidForUser(userId, tx))
+      : await this.repository.listPaidForUser(userId);
+    return toPremiumStatus(premiumStateOf(paid, new Date()));
   }
 
   async details(userId: string): Promise<SubscriptionDetails> {

@@ -31,7 +31,8 @@ export class PremiumLifetimeConsumer implements OnApplicationBootstrap {
   }
 
   private async follow(event: SubscriptionUpdated, context: DeliveryContext) {
-    const isPremium = await this.premium.isPremium(event.userId);
+    // Settled: billing announces inside the transaction that records the change, so its status may not show it yet.
+    const isPremium = await this.premium.isPremium(event.userId, { settled: true });
     let lifted: string[] = [];
     let limited: RecordLifetime[] = [];
     const handled = await this.processed.once(context, async (transaction) => {

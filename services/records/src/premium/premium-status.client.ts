@@ -7,8 +7,9 @@ import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 export class PremiumStatusClient {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
-  async isPremium(userId: string): Promise<boolean> {
-    const status = await this.services.request<PremiumStatus>(BillingPatterns.premiumStatus, { userId });
+  /** `settled`: after a change billing is recording for the user has committed (for its announcement's consumers). */
+  async isPremium(userId: string, { settled = false } = {}): Promise<boolean> {
+    const status = await this.services.request<PremiumStatus>(BillingPatterns.premiumStatus, { userId, settled });
     return status.isPremium;
   }
 }
