@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { MedicalFormInput } from '@medical-qr/contracts';
 import type { Browser, Page } from 'playwright-core';
+import { waitForPremium } from '../billing/billing-fixtures.js';
 import { CODE_CONFIRMATION_SUBJECT, medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
@@ -8,6 +9,7 @@ import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, showIn, useSession
 import { HttpClient, waitForMailLink } from '../support/http-client.js';
 import { pdfPage } from '../support/pdf.js';
 import { decodeQrWithZbar } from '../support/qr.js';
+import { subscribeWithCard } from '../support/stripe-payments.js';
 
 /** Makes a code on the home page, as a visitor does (no contacts). */
 async function makeCodeOnHome(page: Page, form: MedicalFormInput) {
@@ -97,6 +99,42 @@ describe('QR code history in Chromium', () => {
     await context.close();
   });
 
+  it('shows a long history 20 codes at a time: Show more brings the rest, numbered from the oldest', async () => {
+    const { client, email } = await signedInClient('history-show-more');
+    // Two free codes (the first replaced), then premium and 19 more: 21 in all, 20 of them active.
+    for (let index = 0; index < 2; index++)
+      expect((await client.post('/api/medical-records', medicalForm({ email }))).status).toBe(200);
+    const { confirmation } = await subscribeWithCard(client);
+    expect(confirmation.status).toBe(200);
+    await waitForPremium(client);
+    for (let index = 0; index < 19; index++)
+      expect((await client.post('/api/medical-records', medicalForm({ email }))).status).toBe(200);
+
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await useSession(context, client.cookies);
+    await page.goto(`${baseUrl()}/history`);
+    await page.getByRole('article', { name: 'QR code #21' }).waitFor();
+    expect(await page.getByRole('article').count()).toBe(20);
+    const showMore = page.getByRole('button', { name: 'Show more' });
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await showIn(page, viewport, scheme);
+        // The end of the list, where Show more is (the whole page is 20 codes long).
+        await showMore.scrollIntoViewIfNeeded();
+        await screenshot(page, `history-show-more-${viewport.width}-${scheme}`, { fullPage: false });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect({ viewport: viewport.width, overflow }).toEqual({ viewport: viewport.width, overflow: 0 });
+      }
+    }
+    await showMore.click();
+    const oldest = page.getByRole('article', { name: 'QR code #1' });
+    await oldest.getByText('Inactive', { exact: true }).waitFor();
+    expect(await page.getByRole('article').count()).toBe(21);
+    expect(await showMore.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("opens a member's card from View when QR Scanned", async () => {
     const { client, email } = await signedInClient('history-view');
     const created = await client.post('/api/medical-records', medicalForm({ email }));
@@ -148,6 +186,20 @@ describe('QR code history in Chromium', () => {
     // Only a code whose maker proved the email joins that email's account: the visitor follows the mailed link.
     await page.goto(await waitForMailLink(form.email, CODE_CONFIRMATION_SUBJECT));
     await page.getByRole('heading', { level: 1, name: 'Email confirmed' }).waitFor();
+    // The link works once, so the page is looked at in each size and scheme without reloading it.
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: scheme });
+        await screenshot(page, `code-email-confirmed-${viewport.width}-${scheme}`);
+      }
+    }
+    // Opened again (elsewhere: its refusal is a failed request on the console), the used link says so.
+    const again = await openPage(browser, { viewport: PHONE, colorScheme: 'dark' });
+    await again.page.goto(page.url());
+    await again.page.getByText("This confirmation link was already used: the code's email is confirmed.").waitFor();
+    await screenshot(again.page, 'code-email-used-390-dark');
+    await again.context.close();
 
     const registered = await new HttpClient().post('/api/auth/register', {
       firstName: form.firstName,

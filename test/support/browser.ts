@@ -71,6 +71,15 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // From the top: sticky parts (the header, side panels) would otherwise be drawn mid-page.
   if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
+  // Colours fade on a scheme change: the picture is of the page once its transitions (not its spinners) are over.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
