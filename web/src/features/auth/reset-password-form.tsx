@@ -1,8 +1,9 @@
 import { AuthMessages, PASSWORD_MIN_LENGTH } from '@medical-qr/contracts';
 import { CircleCheck, House, KeyRound, LinkIcon, LogIn, Mail } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { OutcomeCard } from '../../components/ui/outcome-card';
 import {
   Form,
   FORM_ERROR,
@@ -15,7 +16,6 @@ import {
 import { notify } from '../../components/ui/notifications';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
-import { cn } from '../../lib/cn';
 import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useCheckResetLinkQuery, useResetPasswordMutation } from './auth-api';
@@ -38,7 +38,7 @@ function CheckedResetLink({ token }: { token: string }) {
   const { isLoading, error } = useCheckResetLinkQuery(token);
   if (isLoading) {
     return (
-      <ResetCard icon={<KeyRound className="size-8" aria-hidden="true" />} title="Choose a new password">
+      <OutcomeCard icon={<KeyRound className="size-8" aria-hidden="true" />} title="Choose a new password">
         <p
           role="status"
           className="flex items-center justify-center gap-2 text-base text-slate-600 dark:text-slate-300"
@@ -46,7 +46,7 @@ function CheckedResetLink({ token }: { token: string }) {
           <Spinner className="size-4" />
           Checking your link…
         </p>
-      </ResetCard>
+      </OutcomeCard>
     );
   }
   if (isApiError(error) && error.status === 410) return <UsedResetLink />;
@@ -78,7 +78,7 @@ function ResetPasswordWithToken({ token }: { token: string }) {
   if (done) return <ResetDone goToLogin={goToLogin} />;
 
   return (
-    <ResetCard
+    <OutcomeCard
       icon={<KeyRound className="size-8" aria-hidden="true" />}
       title="Choose a new password"
       text={`Use at least ${PASSWORD_MIN_LENGTH} characters. You'll sign in with it from now on.`}
@@ -109,7 +109,7 @@ function ResetPasswordWithToken({ token }: { token: string }) {
         </SubmitButton>
         <BackToHome />
       </Form>
-    </ResetCard>
+    </OutcomeCard>
   );
 }
 
@@ -117,7 +117,7 @@ function ResetPasswordWithToken({ token }: { token: string }) {
 function UsedResetLink() {
   const { openForgotPassword } = useLoginDialog();
   return (
-    <ResetCard
+    <OutcomeCard
       icon={<LinkIcon className="size-8" aria-hidden="true" />}
       tone="error"
       title="This reset link no longer works"
@@ -130,7 +130,7 @@ function UsedResetLink() {
         </Button>
         <BackToHome />
       </div>
-    </ResetCard>
+    </OutcomeCard>
   );
 }
 
@@ -168,7 +168,7 @@ function RequestNewLink({ onClick }: { onClick: () => void }) {
 
 function ResetDone({ goToLogin }: { goToLogin: string }) {
   return (
-    <ResetCard
+    <OutcomeCard
       icon={<CircleCheck className="size-8" aria-hidden="true" />}
       tone="success"
       title="Password Reset Successful"
@@ -178,7 +178,7 @@ function ResetDone({ goToLogin }: { goToLogin: string }) {
         <LogIn className="size-5" aria-hidden="true" />
         Go to Login
       </Link>
-    </ResetCard>
+    </OutcomeCard>
   );
 }
 
@@ -192,7 +192,7 @@ function InvalidResetLink() {
   }, [navigate]);
 
   return (
-    <ResetCard
+    <OutcomeCard
       icon={<LinkIcon className="size-8" aria-hidden="true" />}
       tone="error"
       title="Invalid Link"
@@ -202,48 +202,6 @@ function InvalidResetLink() {
         <House className="size-5" aria-hidden="true" />
         Back to Home
       </Link>
-    </ResetCard>
-  );
-}
-
-function ResetCard({
-  icon,
-  title,
-  text,
-  tone = 'neutral',
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  text?: string;
-  tone?: 'neutral' | 'success' | 'error';
-  children: ReactNode;
-}) {
-  const iconTone = {
-    neutral: 'bg-red-50 text-red-600 ring-red-100 dark:bg-red-950/50 dark:text-red-400 dark:ring-red-900/60',
-    success:
-      'bg-emerald-50 text-emerald-600 ring-emerald-100 dark:bg-emerald-950/50 dark:text-emerald-400 dark:ring-emerald-900/60',
-    error: 'bg-amber-50 text-amber-600 ring-amber-100 dark:bg-amber-950/40 dark:text-amber-400 dark:ring-amber-900/60',
-  }[tone];
-  return (
-    <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <div className="rounded-3xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-        <span className={cn('mx-auto flex size-16 items-center justify-center rounded-2xl ring-1', iconTone)}>
-          {icon}
-        </span>
-        <h1 className="mt-5 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-          {title}
-        </h1>
-        {text ? (
-          <p
-            className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300"
-            role={tone === 'neutral' ? undefined : 'status'}
-          >
-            {text}
-          </p>
-        ) : null}
-        <div className="mt-6">{children}</div>
-      </div>
-    </section>
+    </OutcomeCard>
   );
 }

@@ -1,12 +1,11 @@
 import { CodeConfirmationMessages, type ConfirmCodeEmailResponse, LINK_TOKEN_PATTERN } from '@medical-qr/contracts';
 import { CircleCheck, House, LinkIcon, LogIn, MailCheck, RotateCw } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { panel } from '../../components/ui/panel';
+import { OutcomeCard } from '../../components/ui/outcome-card';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
-import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
 import { useConfirmCodeEmailMutation } from './records-api';
@@ -25,12 +24,12 @@ export function CodeEmailConfirmation({ token }: { token: string }) {
   if (outcome.kind === 'confirmed') return <Confirmed expiresAt={outcome.expiresAt} />;
   if (outcome.kind === 'refused') return <Refused status={outcome.status} message={outcome.message} />;
   return (
-    <ConfirmationCard icon={<MailCheck className="size-8" aria-hidden="true" />} title="Confirming your email">
+    <OutcomeCard icon={<MailCheck className="size-8" aria-hidden="true" />} title="Confirming your email">
       <p role="status" className="flex items-center justify-center gap-2 text-base text-slate-600 dark:text-slate-300">
         <Spinner className="size-4" />
         One moment…
       </p>
-    </ConfirmationCard>
+    </OutcomeCard>
   );
 }
 
@@ -67,7 +66,7 @@ function useConfirmation(token: string): Outcome {
 
 function Confirmed({ expiresAt }: { expiresAt: string }) {
   return (
-    <ConfirmationCard
+    <OutcomeCard
       icon={<CircleCheck className="size-8" aria-hidden="true" />}
       tone="success"
       title="Email confirmed"
@@ -83,7 +82,7 @@ function Confirmed({ expiresAt }: { expiresAt: string }) {
         </Link>
         <BackToHome />
       </div>
-    </ConfirmationCard>
+    </OutcomeCard>
   );
 }
 
@@ -97,12 +96,7 @@ function Refused({ status, message }: { status: number | string; message: string
         ? 'This link cannot be used'
         : 'Your email is not confirmed yet';
   return (
-    <ConfirmationCard
-      icon={<LinkIcon className="size-8" aria-hidden="true" />}
-      tone="error"
-      title={title}
-      text={message}
-    >
+    <OutcomeCard icon={<LinkIcon className="size-8" aria-hidden="true" />} tone="error" title={title} text={message}>
       <div className="flex flex-col gap-3">
         {linkProblem || status === 409 ? null : (
           <Button size="lg" className="w-full" onClick={() => window.location.reload()}>
@@ -112,7 +106,7 @@ function Refused({ status, message }: { status: number | string; message: string
         )}
         <BackToHome />
       </div>
-    </ConfirmationCard>
+    </OutcomeCard>
   );
 }
 
@@ -122,44 +116,5 @@ function BackToHome() {
       <House className="size-5" aria-hidden="true" />
       Back to Home
     </Link>
-  );
-}
-
-function ConfirmationCard({
-  icon,
-  title,
-  text,
-  tone = 'neutral',
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  text?: string;
-  tone?: 'neutral' | 'success' | 'error';
-  children: ReactNode;
-}) {
-  const iconTone = {
-    neutral: 'bg-red-50 text-red-600 ring-red-100 dark:bg-red-950/50 dark:text-red-400 dark:ring-red-900/60',
-    success:
-      'bg-emerald-50 text-emerald-600 ring-emerald-100 dark:bg-emerald-950/50 dark:text-emerald-400 dark:ring-emerald-900/60',
-    error: 'bg-amber-50 text-amber-600 ring-amber-100 dark:bg-amber-950/40 dark:text-amber-400 dark:ring-amber-900/60',
-  }[tone];
-  return (
-    <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <div className={panel('text-center sm:p-8')}>
-        <span className={cn('mx-auto flex size-16 items-center justify-center rounded-2xl ring-1', iconTone)}>
-          {icon}
-        </span>
-        <h1 className="mt-5 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-          {title}
-        </h1>
-        {text ? (
-          <p className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300" role="status">
-            {text}
-          </p>
-        ) : null}
-        <div className="mt-6">{children}</div>
-      </div>
-    </section>
   );
 }
