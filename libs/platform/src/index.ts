@@ -36,5 +36,6 @@ export * from './service/draining-nats.server.js';
 export * from './service/exit-with-parent.js';
 export * from './service/graceful-shutdown.js';
 export * from './service/platform.module.js';
+export * from './service/start-up-work.js';
 export * from './service/tokens.js';
 export * from './testing/prometheus-text.js';

@@ -1,7 +1,9 @@
 import type { Provider } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.js';
-import { DATABASE } from '../service/tokens.js';
+import { startUpWork } from '../service/start-up-work.js';
+import { DATABASE, LOGGER } from '../service/tokens.js';
 import type { EventContext } from './event-envelope.js';
 import { EVENT_RETENTION_MS } from './event-streams.js';
 
@@ -64,10 +66,10 @@ export class ProcessedEvents {
 export function processedEventsProvider(schema: string): Provider {
   return {
     provide: ProcessedEvents,
-    inject: [DATABASE],
-    useFactory: async (database: DatabaseHandle) => {
+    inject: [DATABASE, LOGGER],
+    useFactory: async (database: DatabaseHandle, logger: Logger) => {
       const processed = new ProcessedEvents(database, schema);
-      await processed.forgetOlderThan(2 * EVENT_RETENTION_MS);
+      await startUpWork('forgetting old event ids', () => processed.forgetOlderThan(2 * EVENT_RETENTION_MS), logger);
       return processed;
     },
   };

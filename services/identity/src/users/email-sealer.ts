@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { inBatches, LOGGER } from '@medical-qr/platform';
+import { inBatches, LOGGER, startUpWork } from '@medical-qr/platform';
 import { UsersRepository } from './users.repository.js';
 
 /**
@@ -16,7 +16,11 @@ export class EmailSealer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const sealed = await inBatches((limit) => this.users.sealPlainEmails(limit));
+    const sealed = await startUpWork(
+      'sealing plain account emails',
+      () => inBatches((limit) => this.users.sealPlainEmails(limit)),
+      this.logger,
+    );
     if (sealed > 0) this.logger.info({ sealed }, 'plain account emails sealed');
   }
 }

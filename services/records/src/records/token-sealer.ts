@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { inBatches, LOGGER } from '@medical-qr/platform';
+import { inBatches, LOGGER, startUpWork } from '@medical-qr/platform';
 import { RecordsRepository } from './records.repository.js';
 
 /**
@@ -15,7 +15,11 @@ export class TokenSealer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const sealed = await inBatches((limit) => this.records.sealPlainTokens(limit));
+    const sealed = await startUpWork(
+      'sealing plain card tokens',
+      () => inBatches((limit) => this.records.sealPlainTokens(limit)),
+      this.logger,
+    );
     if (sealed > 0) this.logger.info({ sealed }, 'plain card tokens sealed');
   }
 }
