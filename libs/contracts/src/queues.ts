@@ -20,6 +20,13 @@ export type ExpiryJob = z.infer<typeof expiryJobSchema>;
 
 /** Identity: one outgoing mail, rendered; it waits here until SMTP accepts it. */
 export const mailJobSchema = z.object({
+  /**
+   * The mail's Message-ID (a UUID, made into `<uuid@sender's domain>`), chosen when it is queued: a retried sending
+   * (the worker died after SMTP took the message, before it could mark the job done) sends the very same message,
+   * which a mailbox shows once. Not the job's id, which is only unique within one copy's queue. Absent from jobs queued
+   * before it existed: the worker gives such a job one before its first sending.
+   */
+  messageId: z.uuid().optional(),
   to: z.string().min(3).max(254),
   subject: z.string().min(1).max(300),
   text: z.string(),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Job } from 'bullmq';
-import { createQueue, createRedisConnection, createWorker } from './queues.js';
+import { createQueue, createRedisConnection, createWorker, queueSettingsOf } from './queues.js';
 
 const settings = {
   redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -35,6 +35,30 @@ describe('BullMQ queues (real Redis)', () => {
       await worker.close();
       await queue.obliterate({ force: true });
       await queue.close();
+    }
+  });
+});
+
+describe('queue settings', () => {
+  it("give workers the configured lock and stalled-job check, or BullMQ's own (30 s each)", async () => {
+    const configured = queueSettingsOf({
+      REDIS_URL: settings.redisUrl,
+      REDIS_PREFIX: settings.prefix,
+      QUEUE_LOCK_DURATION_MS: 4000,
+      QUEUE_STALLED_INTERVAL_MS: 1000,
+    });
+    const plain = queueSettingsOf({ REDIS_URL: settings.redisUrl, REDIS_PREFIX: settings.prefix });
+    const workers = [
+      createWorker('settings-test', async () => undefined, configured, { autorun: false }),
+      createWorker('settings-test', async () => undefined, plain, { autorun: false }),
+    ];
+    try {
+      expect(workers.map(({ opts }) => [opts.lockDuration, opts.stalledInterval])).toEqual([
+        [4000, 1000],
+        [30000, 30000],
+      ]);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.close()));
     }
   });
 });

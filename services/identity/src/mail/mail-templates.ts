@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { MailJob } from '@medical-qr/contracts';
 
 const escape = (text: string) =>
@@ -16,6 +17,7 @@ ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p)}<
 
 export function verificationMail(to: string, firstName: string, link: string): MailJob {
   return {
+    messageId: randomUUID(),
     to,
     subject: 'Confirm your email for Medical QR',
     ...layout(
@@ -29,6 +31,7 @@ export function verificationMail(to: string, firstName: string, link: string): M
 
 export function passwordResetMail(to: string, firstName: string, link: string): MailJob {
   return {
+    messageId: randomUUID(),
     to,
     subject: 'Reset your Medical QR password',
     ...layout(
@@ -46,6 +49,7 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
 /** To the owner of an address someone tried to register again: registration answers as for a new address. */
 export function registrationAttemptMail(to: string, firstName: string, signInUrl: string): MailJob {
   return {
+    messageId: randomUUID(),
     to,
     subject: 'Someone tried to create a Medical QR account with your email',
     ...layout(
@@ -64,6 +68,7 @@ export function registrationAttemptMail(to: string, firstName: string, signInUrl
 /** To the owner of an account whose password guesses passed the per-account limit: sign-in by password waits. */
 export function accountLockedMail(to: string, firstName: string, signInUrl: string, minutes: number): MailJob {
   return {
+    messageId: randomUUID(),
     to,
     subject: 'Sign-in to your Medical QR account was paused',
     ...layout(
@@ -85,6 +90,7 @@ export function scanAlertMail(
   alert: { tokenPrefix: string; viewedAt: string; viewer: string; historyUrl: string },
 ): MailJob {
   return {
+    messageId: randomUUID(),
     to,
     subject: 'Your emergency medical card was just opened',
     ...layout(
@@ -107,6 +113,7 @@ export function scanAlertMail(
 export function codeConfirmationMail(to: string, link: string, expiresAt: Date): MailJob {
   const ends = expiresAt.toUTCString();
   return {
+    messageId: randomUUID(),
     to,
     subject: 'Keep your Medical QR code with your account',
     ...layout(

@@ -1,6 +1,7 @@
 import { defineProvider } from '../provider-descriptor.js';
 import { Mailbox } from './mailbox.js';
 import { mailboxRoutes } from './mailbox-routes.js';
+import { ReplyHolds } from './reply-holds.js';
 import { startSmtpCatcher } from './smtp-catcher.js';
 
 export { Mailbox, extractLinks, type CaughtMail } from './mailbox.js';
@@ -22,8 +23,16 @@ export const smtpProvider = defineProvider({
   outbound: {},
   async start({ host, ports, logger }) {
     const mailbox = new Mailbox(MAILBOX_CAPACITY);
-    const catcher = await startSmtpCatcher({ host, port: ports.smtp, mailbox, logger });
-    return { router: mailboxRoutes(mailbox), ports: { smtp: catcher.port }, close: () => catcher.close() };
+    const holds = new ReplyHolds();
+    const catcher = await startSmtpCatcher({ host, port: ports.smtp, mailbox, holds, logger });
+    return {
+      router: mailboxRoutes(mailbox, holds),
+      ports: { smtp: catcher.port },
+      close: async () => {
+        holds.clear();
+        await catcher.close();
+      },
+    };
   },
   productEnv: ({ serverUrl, ports, env }) => ({
     SMTP_URL: `smtp://${new URL(serverUrl).hostname}:${ports.smtp}`,

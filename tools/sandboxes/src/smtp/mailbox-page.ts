@@ -14,12 +14,17 @@ function renderMail(mail: CaughtMail): string {
   const body = mail.text.trim()
     ? `<pre class="body">${escapeHtml(mail.text.trim())}</pre>`
     : '<p class="muted">(no text body)</p>';
+  // A sender that retried after losing the server's reply sent it again: shown once, as real mailboxes do.
+  const delivered =
+    mail.deliveries > 1
+      ? `\n<dt>Delivered</dt><dd>${mail.deliveries} times (sent again with the same Message-ID)</dd>`
+      : '';
   return `<article class="card" id="mail-${escapeHtml(mail.id)}">
 <h2>${escapeHtml(mail.subject || '(no subject)')}</h2>
 <dl class="meta">
 <dt>To</dt><dd>${escapeHtml(mail.to.join(', '))}</dd>
 <dt>From</dt><dd>${escapeHtml(mail.from)}</dd>
-<dt>Time</dt><dd><time datetime="${escapeHtml(mail.receivedAt)}">${escapeHtml(formatTime(mail.receivedAt))}</time></dd>
+<dt>Time</dt><dd><time datetime="${escapeHtml(mail.receivedAt)}">${escapeHtml(formatTime(mail.receivedAt))}</time></dd>${delivered}
 </dl>
 ${links}
 ${body}

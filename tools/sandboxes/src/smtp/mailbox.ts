@@ -11,6 +11,10 @@ export interface CaughtMail {
   receivedAt: string;
   /** Every http(s) link in the mail, in order of appearance, each once. */
   links: string[];
+  /** Its Message-ID header (`<id@domain>`), or '' when it has none. */
+  messageId: string;
+  /** How many times it was delivered: more than 1 when its sender sent it again (same Message-ID). */
+  deliveries: number;
 }
 
 /** The last `capacity` messages, in memory only. */
@@ -19,9 +23,21 @@ export class Mailbox {
 
   constructor(private readonly capacity = 200) {}
 
-  add(mail: CaughtMail): void {
-    this.messages.unshift(mail);
+  /**
+   * Keeps a mail, and answers the one kept. A mail with the Message-ID of one already here is the same message sent
+   * again (a sender that never heard it was accepted, and retried): it counts as another delivery of that one and is
+   * not shown twice, as real mailboxes (Gmail) show a message once.
+   */
+  add(mail: Omit<CaughtMail, 'deliveries'>): CaughtMail {
+    const same = mail.messageId ? this.messages.find((kept) => kept.messageId === mail.messageId) : undefined;
+    if (same) {
+      same.deliveries += 1;
+      return same;
+    }
+    const kept = { ...mail, deliveries: 1 };
+    this.messages.unshift(kept);
     if (this.messages.length > this.capacity) this.messages.length = this.capacity;
+    return kept;
   }
 
   /** Newest first; `to` keeps only mail with that recipient (case-insensitive). */

@@ -4,6 +4,7 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { SandboxLogger } from '../provider-descriptor.js';
 import { extractLinks, type Mailbox } from './mailbox.js';
+import type { ReplyHolds } from './reply-holds.js';
 
 /** Largest message accepted, as the SIZE extension advertises it. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -35,9 +36,11 @@ export function startSmtpCatcher(options: {
   host: string;
   port: number;
   mailbox: Mailbox;
+  /** Replies held for fault tests (see ReplyHolds). */
+  holds?: ReplyHolds;
   logger: SandboxLogger;
 }): Promise<SmtpCatcher> {
-  const { mailbox, logger } = options;
+  const { mailbox, holds, logger } = options;
   const server = new SMTPServer({
     name: 'medicalqr-sandbox.local',
     banner: 'Medical QR local SMTP catcher (mail is kept in memory, never delivered)',
@@ -49,6 +52,9 @@ export function startSmtpCatcher(options: {
     size: MAX_MESSAGE_BYTES,
     closeTimeout: 1000,
     logger: false,
+    onClose(session) {
+      holds?.drop(session.id);
+    },
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username || 'anonymous' });
     },
@@ -76,11 +82,18 @@ export function startSmtpCatcher(options: {
               html,
               receivedAt: new Date().toISOString(),
               links: extractLinks(text, html),
+              messageId: parsed.messageId ?? '',
             };
-            mailbox.add(mail);
+            const kept = mailbox.add(mail);
             // Recipients only: a subject may carry a one-time code, and bodies carry links with tokens.
-            logger.info({ to: mail.to, links: mail.links.length }, 'mail caught');
-            callback(null, `Caught as ${mail.id}`);
+            logger.info({ to: mail.to, links: mail.links.length, deliveries: kept.deliveries }, 'mail caught');
+            const reply = () => callback(null, `Caught as ${kept.id}`);
+            if (holds?.take(mail.to)) {
+              logger.info({ to: mail.to }, 'reply held');
+              holds.hold(session.id, { to: mail.to, subject: mail.subject, heldAt: new Date().toISOString() }, reply);
+            } else {
+              reply();
+            }
           })
           .catch((error: Error) => {
             logger.warn({ err: { message: error.message } }, 'mail refused: cannot parse it');

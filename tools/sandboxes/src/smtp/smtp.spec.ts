@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { loadSandboxConfig } from '../config.js';
 import { startSandboxes, type RunningSandboxes } from '../server.js';
@@ -127,6 +128,67 @@ describe('SMTP catcher and /dev/mailbox', () => {
     expect(await mailbox()).toEqual([]);
   });
 
+  it('keeps one message per Message-ID, as a mailbox shows a message sent twice', async () => {
+    const messageId = '<3f0c2a4e-0b7e-4c55-9d8e-1a2b3c4d5e6f@medicalqr.local>';
+    await send({ to: 'twice@example.com', subject: 'once', text: 'x', messageId });
+    await send({ to: 'twice@example.com', subject: 'once', text: 'x', messageId });
+    await send({ to: 'twice@example.com', subject: 'another', text: 'y' });
+    const mails = await mailbox('?to=twice@example.com');
+    expect(mails.map(({ subject, messageId: id, deliveries }) => ({ subject, id, deliveries }))).toEqual([
+      { subject: 'another', id: expect.stringMatching(/^<.+@.+>$/), deliveries: 1 },
+      { subject: 'once', id: messageId, deliveries: 2 },
+    ]);
+    expect(await (await fetch(`${sandboxes.httpUrl}/dev/mailbox?to=twice@example.com`)).text()).toContain(
+      '<dt>Delivered</dt><dd>2 times (sent again with the same Message-ID)</dd>',
+    );
+  });
+
+  it('holds the reply to the next mail to an address (the mail already caught) until released', async () => {
+    const hold = await fetch(`${sandboxes.httpUrl}/dev/mailbox/hold-reply?to=Held@Example.com`, { method: 'POST' });
+    expect(hold.status).toBe(204);
+    let answered = false;
+    const sending = send({ to: 'held@example.com', subject: 'held', text: 'x' }).then((info) => {
+      answered = true;
+      return info;
+    });
+    const held = async () =>
+      (await (await fetch(`${sandboxes.httpUrl}/dev/mailbox/held.json`)).json()) as Array<{ to: string[] }>;
+    const deadline = Date.now() + 5000;
+    while ((await held()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect((await held()).map((reply) => reply.to)).toEqual([['held@example.com']]);
+    expect((await mailbox()).map((m) => m.subject)).toEqual(['held']);
+    expect(answered).toBe(false);
+
+    // One mail only: the next one is answered at once.
+    await send({ to: 'held@example.com', subject: 'next', text: 'y' });
+    const released = await fetch(`${sandboxes.httpUrl}/dev/mailbox/release`, { method: 'POST' });
+    expect(await released.json()).toEqual({ released: 1 });
+    expect((await sending).accepted).toEqual(['held@example.com']);
+    expect(await held()).toEqual([]);
+  });
+
+  it('forgets a held reply when the client goes away', async () => {
+    await fetch(`${sandboxes.httpUrl}/dev/mailbox/hold-reply?to=gone@example.com`, { method: 'POST' });
+    // A client that writes a whole message and then dies, as a killed process's socket is closed.
+    const socket = connect(sandboxes.ports.SANDBOX_SMTP_PORT!, '127.0.0.1');
+    await new Promise((resolve) => socket.once('data', resolve));
+    socket.write(
+      'EHLO client\r\nMAIL FROM:<x@example.com>\r\nRCPT TO:<gone@example.com>\r\nDATA\r\n' +
+        'Subject: gone\r\n\r\nx\r\n.\r\n',
+    );
+    const held = async () => (await (await fetch(`${sandboxes.httpUrl}/dev/mailbox/held.json`)).json()) as unknown[];
+    const waitFor = async (done: (count: number) => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!done((await held()).length) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    };
+    await waitFor((count) => count === 1);
+    expect(await held()).toHaveLength(1);
+    socket.destroy();
+    await waitFor((count) => count === 0);
+    expect(await held()).toEqual([]);
+    expect((await mailbox('?to=gone@example.com')).map((m) => m.subject)).toEqual(['gone']);
+  });
+
   it('answers unknown paths with a 404', async () => {
     expect((await fetch(`${sandboxes.httpUrl}/nothing-here`)).status).toBe(404);
   });
@@ -145,12 +207,46 @@ describe('Mailbox', () => {
         html: '',
         receivedAt: '',
         links: [],
+        messageId: '',
       });
     }
     const list = box.list();
     expect(list).toHaveLength(200);
     expect(list[0]!.subject).toBe('m204');
     expect(list[199]!.subject).toBe('m5');
+  });
+});
+
+describe('Mailbox with Message-IDs', () => {
+  const mail = (id: string, messageId: string) => ({
+    id,
+    from: '',
+    to: ['a@example.com'],
+    subject: id,
+    text: '',
+    html: '',
+    receivedAt: '',
+    links: [],
+    messageId,
+  });
+
+  it('shows a message delivered again (same Message-ID) once, counting its deliveries', () => {
+    const box = new Mailbox(200);
+    expect(box.add(mail('first', '<1@medicalqr.local>')).deliveries).toBe(1);
+    const again = box.add(mail('again', '<1@medicalqr.local>'));
+    expect(again).toMatchObject({ id: 'first', deliveries: 2 });
+    box.add(mail('other', '<2@medicalqr.local>'));
+    expect(box.list().map(({ id, deliveries }) => ({ id, deliveries }))).toEqual([
+      { id: 'other', deliveries: 1 },
+      { id: 'first', deliveries: 2 },
+    ]);
+  });
+
+  it('keeps every message without a Message-ID', () => {
+    const box = new Mailbox(200);
+    box.add(mail('one', ''));
+    box.add(mail('two', ''));
+    expect(box.list().map(({ id }) => id)).toEqual(['two', 'one']);
   });
 });
 
