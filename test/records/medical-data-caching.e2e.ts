@@ -26,4 +26,16 @@ describe('medical data is never stored by a cache', () => {
     const anonymous = await new HttpClient().post('/api/anonymous-medical-record', medicalForm());
     expect(anonymous.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('answers no-store on refusals made before a handler runs (no session, a malformed body)', async () => {
+    const signedOut = await new HttpClient().get('/api/medical-records');
+    expect({ status: signedOut.status, cacheControl: signedOut.headers.get('cache-control') }).toEqual({
+      status: 401,
+      cacheControl: 'no-store',
+    });
+    const { client } = await signedInClient('no-store-refusal');
+    const malformed = await client.request('PUT', '/api/medical-records/not-a-record', { firstName: 1 });
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers.get('cache-control')).toBe('no-store');
+  });
 });

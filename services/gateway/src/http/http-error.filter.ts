@@ -31,7 +31,7 @@ function bodyParserMessage(exception: HttpException): string | undefined {
 }
 
 /**
- * Every error leaves the gateway as `{statusCode, message, code?}`. A store that is away is a 503; unexpected errors
+ * Every error leaves the gateway as `{statusCode, message, code?}`, never cached. A store that is away is a 503; unexpected errors
  * become a 500 with an error id that is also in the log, and no internals.
  */
 @Catch()
@@ -42,8 +42,12 @@ export class HttpErrorFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
     const body = this.toBody(this.unavailableStore(exception) ?? exception, request);
+    if (response.headersSent) return;
     if (body.retryAfterSeconds) response.setHeader('Retry-After', String(body.retryAfterSeconds));
-    if (!response.headersSent) response.status(body.statusCode).json(body);
+    // A refusal says something about this moment (a session, a limit), never something to keep; it may come from a
+    // guard before any handler marked the answer.
+    response.setHeader('Cache-Control', 'no-store');
+    response.status(body.statusCode).json(body);
   }
 
   /** Redis (sessions, limits, queues) or PostgreSQL away: a 503 the person can retry, never a 500. */
