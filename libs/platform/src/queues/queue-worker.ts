@@ -39,6 +39,9 @@ export abstract class QueueWorker<T> implements OnModuleInit, OnModuleDestroy {
     const queue = this.definition.name;
     this.worker = createWorker<T>(queue, (job) => this.validateAndProcess(job), queueSettingsOf(this.platformConfig), {
       concurrency: this.options.concurrency ?? 5,
+      // A job whose worker died (its lock lapsed) is found stalled at the next check and run again.
+      lockDuration: this.platformConfig.QUEUE_JOB_LOCK_MS,
+      stalledInterval: this.platformConfig.QUEUE_JOB_LOCK_MS,
     });
     this.worker.on('failed', (job, error) => {
       queueJobFailures.inc({ queue });
