@@ -18,6 +18,8 @@ export interface InjectedFault extends Required<Omit<FaultRule, 'method'>> {
   id: number;
   method?: string;
   hits: number;
+  /** When each matched request came (ms since the epoch). */
+  hitsAt: number[];
   remaining: number;
 }
 

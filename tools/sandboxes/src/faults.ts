@@ -33,6 +33,8 @@ interface ActiveRule extends FaultRule {
   pattern: RegExp;
   /** Requests this rule has matched so far. */
   hits: number;
+  /** When each of them came (ms since the epoch): a caller's backoff shows in the gaps. */
+  hitsAt: number[];
 }
 
 /** Each provider's own answer to an internal error, so its SDK or client reads it as the real one. */
@@ -59,7 +61,7 @@ export class FaultInjector {
   private readonly timers = new Set<NodeJS.Timeout>();
 
   add(rule: FaultRule): ActiveRule {
-    const active = { ...rule, id: this.nextId++, pattern: new RegExp(rule.path), hits: 0 };
+    const active = { ...rule, id: this.nextId++, pattern: new RegExp(rule.path), hits: 0, hitsAt: [] };
     this.rules.push(active);
     return active;
   }
@@ -109,6 +111,7 @@ export class FaultInjector {
       );
       if (!rule) return next();
       rule.hits++;
+      rule.hitsAt.push(Date.now());
       switch (rule.mode) {
         case 'fail':
           res.status(rule.status).json(failureBody(req.path, rule.status));
