@@ -7,6 +7,9 @@ import { queueJobFailures, reportQueueJobCounts, type ReportedJobState } from '.
 import { CONFIG, LOGGER } from '../service/tokens.js';
 import { createQueue, createWorker, queueSettingsOf } from './queues.js';
 
+/** BullMQ's own lock, for a configuration that does not name one (QUEUE_JOB_LOCK_MS has the same default). */
+const DEFAULT_JOB_LOCK_MS = 30_000;
+
 export interface QueueWorkerOptions {
   /** Jobs processed at once by this process. */
   concurrency?: number;
@@ -40,8 +43,8 @@ export abstract class QueueWorker<T> implements OnModuleInit, OnModuleDestroy {
     this.worker = createWorker<T>(queue, (job) => this.validateAndProcess(job), queueSettingsOf(this.platformConfig), {
       concurrency: this.options.concurrency ?? 5,
       // A job whose worker died (its lock lapsed) is found stalled at the next check and run again.
-      lockDuration: this.platformConfig.QUEUE_JOB_LOCK_MS,
-      stalledInterval: this.platformConfig.QUEUE_JOB_LOCK_MS,
+      lockDuration: this.platformConfig.QUEUE_JOB_LOCK_MS ?? DEFAULT_JOB_LOCK_MS,
+      stalledInterval: this.platformConfig.QUEUE_JOB_LOCK_MS ?? DEFAULT_JOB_LOCK_MS,
     });
     this.worker.on('failed', (job, error) => {
       queueJobFailures.inc({ queue });
