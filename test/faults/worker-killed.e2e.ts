@@ -23,7 +23,7 @@ const LOG = fileURLToPath(new URL(`../../reports/logs/${LABEL}.log`, import.meta
 /**
  * A worker SIGKILLed in the middle of a job, at the worst moment: the effect has already happened (the SMTP server took
  * the mail, a step of an erasure did its part) but the worker dies before it could mark the job done. The queue runs
- * the job again once the dead worker's lock has run out (QUEUE_LOCK_DURATION_MS, short here so the test does not wait
+ * the job again once the dead worker's lock has run out (QUEUE_JOB_LOCK_MS, short here so the test does not wait
  * 30 s and more), and the person sees the effect once: one mail, one cancellation, one erasure in the audit trail.
  */
 describe('a worker killed mid-job', () => {
@@ -32,8 +32,7 @@ describe('a worker killed mid-job', () => {
   beforeAll(async () => {
     system = await startIsolatedStack(LABEL, {
       EMAIL_VERIFICATION: 'false',
-      QUEUE_LOCK_DURATION_MS: '4000',
-      QUEUE_STALLED_INTERVAL_MS: '1000',
+      QUEUE_JOB_LOCK_MS: '3000',
     });
   }, 300_000);
   afterAll(async () => {

@@ -25,6 +25,12 @@ export const billingEnvSchema = baseEnvSchema
         .trim()
         .regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_...)'),
     ),
+    /**
+     * How long one call to the provider may take before the SDK tries again (twice, with the same idempotency key).
+     * Three tries and their pauses fit within the 20 s the gateway and the shop wait for billing, so the person hears
+     * billing's own "try again" rather than a caller's timeout while billing is still at it.
+     */
+    STRIPE_TIMEOUT_MS: durationMs.max(6000).default(5000),
     /** How often billing looks for premium periods that ended without the provider saying so. */
     PREMIUM_END_SWEEP_INTERVAL_MS: durationMs.default(60_000),
   })

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createLogger } from '@medical-qr/platform';
 import { PRODUCTION_REFUSAL, type SandboxConfig } from './config.js';
+import { FaultInjector } from './faults.js';
 import type { ProviderContext, ProviderDescriptor, RunningProvider, SandboxLogger } from './provider-descriptor.js';
 
 export interface RunningSandboxes {
@@ -70,7 +71,8 @@ export async function startSandboxes(config: SandboxConfig): Promise<RunningSand
   }
   const logger = createLogger('sandboxes', config.logLevel);
   const providers = await startProviders(config, logger);
-  const app = sandboxApp(providers.routers, config, logger);
+  const faults = new FaultInjector();
+  const app = sandboxApp(providers.routers, config, logger, faults);
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
@@ -102,6 +104,7 @@ export async function startSandboxes(config: SandboxConfig): Promise<RunningSand
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        faults.close();
         await providers.close();
       })();
       return closing;
@@ -109,8 +112,8 @@ export async function startSandboxes(config: SandboxConfig): Promise<RunningSand
   };
 }
 
-/** The shared HTTP server: a log line per request, health, then every stand-in's routes. */
-function sandboxApp(routers: express.Router[], config: SandboxConfig, logger: SandboxLogger) {
+/** The shared HTTP server: a log line per request, health, the faults a test injects, then every stand-in's routes. */
+function sandboxApp(routers: express.Router[], config: SandboxConfig, logger: SandboxLogger, faults: FaultInjector) {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -134,6 +137,8 @@ function sandboxApp(routers: express.Router[], config: SandboxConfig, logger: Sa
   app.get('/favicon.ico', (_req, res) => {
     res.status(204).set('Cache-Control', 'max-age=86400').end();
   });
+  app.use(faults.routes());
+  app.use(faults.middleware());
   for (const router of routers) app.use(router);
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ error: 'not_found', error_description: 'No stand-in answers on this path.' });

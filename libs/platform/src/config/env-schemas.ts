@@ -51,15 +51,13 @@ export const baseEnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address the metrics server listens on: loopback locally, 0.0.0.0 in a container. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * How long a queued job's lock lasts without its worker renewing it (every half of it). A worker that died mid-job
+   * leaves its lock to lapse: the job is then run again, within about twice this.
+   */
+  QUEUE_JOB_LOCK_MS: durationMs.min(1000).default(30_000),
   /** How long a stopping process may finish work in hand before it exits anyway (with code 1). */
   SHUTDOWN_TIMEOUT_MS: durationMs.default(20000),
-  /**
-   * How long a worker's lock on a running job lasts (renewed every half of it while the worker lives). A worker that
-   * dies mid-job (SIGKILL, a lost node) leaves the job running until its lock runs out; then it is run again.
-   */
-  QUEUE_LOCK_DURATION_MS: durationMs.default(30000),
-  /** How often a worker looks for jobs left running by a dead worker (whose lock ran out) and queues them again. */
-  QUEUE_STALLED_INTERVAL_MS: durationMs.default(30000),
 });
 
 /** Rules across variables of the base schema (a refinement would stop services extending it). */

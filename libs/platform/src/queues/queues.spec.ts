@@ -40,12 +40,11 @@ describe('BullMQ queues (real Redis)', () => {
 });
 
 describe('queue settings', () => {
-  it("give workers the configured lock and stalled-job check, or BullMQ's own (30 s each)", async () => {
+  it("give workers the configured job lock (and as often a stalled-job check), or BullMQ's own (30 s each)", async () => {
     const configured = queueSettingsOf({
       REDIS_URL: settings.redisUrl,
       REDIS_PREFIX: settings.prefix,
-      QUEUE_LOCK_DURATION_MS: 4000,
-      QUEUE_STALLED_INTERVAL_MS: 1000,
+      QUEUE_JOB_LOCK_MS: 3000,
     });
     const plain = queueSettingsOf({ REDIS_URL: settings.redisUrl, REDIS_PREFIX: settings.prefix });
     const workers = [
@@ -54,7 +53,7 @@ describe('queue settings', () => {
     ];
     try {
       expect(workers.map(({ opts }) => [opts.lockDuration, opts.stalledInterval])).toEqual([
-        [4000, 1000],
+        [3000, 3000],
         [30000, 30000],
       ]);
     } finally {

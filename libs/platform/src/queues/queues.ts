@@ -12,24 +12,18 @@ export interface QueueSettings {
   /** The system's Redis prefix; queues live under `{prefix}:bull`. */
   prefix: string;
   /**
-   * A worker's lock on a running job, and how often it looks for jobs whose worker died (BullMQ's `lockDuration` and
-   * `stalledInterval`, 30 s each by default): a job left running by a killed worker runs again once both have passed.
+   * A worker's lock on a running job, and how often workers look for jobs whose worker died (BullMQ's `lockDuration`
+   * and `stalledInterval`, 30 s each by default): a job left running by a killed worker runs again within about twice
+   * this.
    */
-  lockDurationMs?: number;
-  stalledIntervalMs?: number;
+  jobLockMs?: number;
 }
 
 /** Where a process's queues live, from its validated configuration. */
 export function queueSettingsOf(
-  config: Pick<BaseEnv, 'REDIS_URL' | 'REDIS_PREFIX'> &
-    Partial<Pick<BaseEnv, 'QUEUE_LOCK_DURATION_MS' | 'QUEUE_STALLED_INTERVAL_MS'>>,
+  config: Pick<BaseEnv, 'REDIS_URL' | 'REDIS_PREFIX'> & Partial<Pick<BaseEnv, 'QUEUE_JOB_LOCK_MS'>>,
 ): QueueSettings {
-  return {
-    redisUrl: config.REDIS_URL,
-    prefix: config.REDIS_PREFIX,
-    lockDurationMs: config.QUEUE_LOCK_DURATION_MS,
-    stalledIntervalMs: config.QUEUE_STALLED_INTERVAL_MS,
-  };
+  return { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, jobLockMs: config.QUEUE_JOB_LOCK_MS };
 }
 
 /**
@@ -65,8 +59,9 @@ export function createWorker<T>(
     connection: connectionFor(settings, `worker:${name}`),
     prefix: `${settings.prefix}:bull`,
     concurrency: 5,
-    ...(settings.lockDurationMs === undefined ? {} : { lockDuration: settings.lockDurationMs }),
-    ...(settings.stalledIntervalMs === undefined ? {} : { stalledInterval: settings.stalledIntervalMs }),
+    ...(settings.jobLockMs === undefined
+      ? {}
+      : { lockDuration: settings.jobLockMs, stalledInterval: settings.jobLockMs }),
     ...options,
   });
 }

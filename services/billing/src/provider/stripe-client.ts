@@ -22,9 +22,10 @@ export function createStripeClient(config: BillingConfig): Stripe | null {
   const base = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
   return new Stripe(config.STRIPE_SECRET_KEY, {
-    // Each retry reuses the request's idempotency key, so a retried create makes one object.
+    // Each retry reuses the request's idempotency key, so a retried create makes one object. All three tries end
+    // before billing's callers stop waiting (see STRIPE_TIMEOUT_MS).
     maxNetworkRetries: 2,
-    timeout: 10_000,
+    timeout: config.STRIPE_TIMEOUT_MS,
     appInfo: { name: 'Medical QR', version: '0.1.0' },
     ...(base && { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol }),
   });

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { LOGGER } from '@medical-qr/platform';
 import type { OrderRow } from '../database/schema.js';
 import { PrintifyClient, PrintifyRejected } from '../printify/printify-client.js';
-import type { PrintifyAddress } from '../printify/printify-types.js';
+import type { PrintifyAddress, PrintifyOrder } from '../printify/printify-types.js';
 import { RecordsClient } from '../records/records.client.js';
 import { progressOf } from './printify-status.js';
 import { OrdersRepository } from './orders.repository.js';
@@ -57,7 +57,7 @@ export class OrderSubmission {
         });
         order = await this.orders.update(order.id, { printifyOrderId: created.id });
       }
-      const sent = await this.printify.sendToProduction(order.printifyOrderId!);
+      const sent = await this.sendToProduction(order.printifyOrderId!);
       const progress = progressOf(sent);
       order = await this.orders.update(order.id, {
         sentToProductionAt: new Date(),
@@ -78,12 +78,37 @@ export class OrderSubmission {
     }
   }
 
-  /** Item `item`'s tag, and a product printed with its QR; answers the product's id. */
+  /**
+   * Sends the order to production. Printify refuses an order already sent: when a retry finds it so (the first
+   * send succeeded, its answer was lost), the order as Printify has it is the answer.
+   */
+  private async sendToProduction(printifyOrderId: string): Promise<PrintifyOrder> {
+    try {
+      return await this.printify.sendToProduction(printifyOrderId);
+    } catch (error) {
+      if (!(error instanceof PrintifyRejected)) throw error;
+      const remote = await this.printify.order(printifyOrderId);
+      if (!remote || remote.status === 'on-hold') throw error;
+      this.logger.info({ printifyOrderId, status: remote.status }, 'order was already sent to production');
+      return remote;
+    }
+  }
+
+  /**
+   * Item `item`'s tag, and a product printed with its QR; answers the product's id. The tag is issued once per item
+   * (records answers the same one again); a product made by an attempt whose answer was lost is found by its title.
+   */
   private async printItem(order: OrderRow, item: number): Promise<string> {
+    const title = `${order.productTitle} (order ${order.id.slice(0, 8)}, item ${item + 1})`;
+    const made = await this.printify.findProduct(title, new Date(order.createdAt.getTime() - 60_000));
+    if (made) {
+      this.logger.info({ orderId: order.id, item, productId: made.id }, 'item product already made at Printify');
+      return made.id;
+    }
     const tag = await this.records.issueTag(order.userId, order.id, item, order.appUrl);
     const upload = await this.printify.uploadImage(`medical-qr-tag-${order.id}-${item + 1}.png`, tag.printPngBase64);
     const product = await this.printify.createProduct({
-      title: `${order.productTitle} (order ${order.id.slice(0, 8)}, item ${item + 1})`,
+      title,
       blueprintId: order.blueprintId,
       printProviderId: order.printProviderId,
       variantId: order.variantId,

@@ -7,6 +7,7 @@ import type {
   PrintifyAddress,
   PrintifyBlueprint,
   PrintifyOrder,
+  PrintifyPage,
   PrintifyPrintProvider,
   PrintifyProduct,
   PrintifyShipping,
@@ -117,6 +118,26 @@ export class PrintifyClient {
     });
   }
 
+  /** One page of the shop's products, newest first (Printify gives at most 50 a page). */
+  products(page: number, limit = 50): Promise<PrintifyPage<PrintifyProduct>> {
+    return this.call('GET', `${this.shop}/products.json?limit=${limit}&page=${page}`);
+  }
+
+  /**
+   * The product titled `title` made since `since`, if there is one: a call to make it may have succeeded at Printify
+   * with its answer lost (the worker died, the reply never came), and a product has no idempotency key to ask with.
+   * Pages back, newest first, only as far as products made since then.
+   */
+  async findProduct(title: string, since: Date): Promise<PrintifyProduct | undefined> {
+    for (let page = 1; ; page++) {
+      const listed = await this.products(page);
+      const found = listed.data.find((product) => product.title === title);
+      if (found) return found;
+      const oldest = listed.data.at(-1);
+      if (!oldest || page >= listed.last_page || printifyDate(oldest.created_at) < since) return undefined;
+    }
+  }
+
   /** Deletes a product; one already gone counts as deleted. */
   async deleteProduct(productId: string): Promise<void> {
     await this.orNull(this.call('DELETE', `${this.shop}/products/${encodeURIComponent(productId)}.json`));
@@ -200,6 +221,12 @@ export class PrintifyClient {
     }
     throw new PrintifyRejected(response.status, parsed);
   }
+}
+
+/** Printify's timestamps ("2019-07-25 13:52:17+00:00"); one it does not give counts as long ago. */
+function printifyDate(value: string | undefined): Date {
+  const parsed = value ? Date.parse(value.replace(' ', 'T')) : Number.NaN;
+  return new Date(Number.isNaN(parsed) ? 0 : parsed);
 }
 
 function parseJson(text: string): unknown {

@@ -50,6 +50,7 @@ export interface PrintifyUpload {
 export interface PrintifyProduct {
   id: string;
   title: string;
+  created_at?: string;
   variants: Array<{ id: number; cost: number; price: number; title: string; is_enabled: boolean }>;
   images: Array<{ src: string; variant_ids: number[]; position: string; is_default: boolean }>;
 }
@@ -87,4 +88,11 @@ export interface PrintifyWebhook {
   topic: string;
   url: string;
   shop_id?: string | number;
+}
+
+/** One page of a list, as Printify pages them (Laravel's paginator). */
+export interface PrintifyPage<T> {
+  current_page: number;
+  last_page: number;
+  data: T[];
 }

@@ -120,3 +120,32 @@ function tooLarge() {
 export function printifyTime(date = new Date()): string {
   return `${date.toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
 }
+
+/** Laravel's paginator, as Printify answers lists. */
+export function page<T>(all: T[], query: Record<string, string | undefined>, maxLimit = 100) {
+  const number = (name: string, fallback: number, max: number) => {
+    const value = query[name] ?? String(fallback);
+    if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > max) {
+      throw validationFailed(name, `must be a whole number from 1 to ${max}`);
+    }
+    return Number(value);
+  };
+  const [current, perPage] = [number('page', 1, 100_000), number('limit', 10, maxLimit)];
+  const lastPage = Math.max(1, Math.ceil(all.length / perPage));
+  const data = all.slice((current - 1) * perPage, current * perPage);
+  const from = data.length ? (current - 1) * perPage + 1 : null;
+  return {
+    current_page: current,
+    data,
+    first_page_url: '/?page=1',
+    from,
+    last_page: lastPage,
+    last_page_url: `/?page=${lastPage}`,
+    next_page_url: current < lastPage ? `/?page=${current + 1}` : null,
+    path: '/',
+    per_page: perPage,
+    prev_page_url: current > 1 ? `/?page=${current - 1}` : null,
+    to: from === null ? null : from + data.length - 1,
+    total: all.length,
+  };
+}

@@ -1,11 +1,14 @@
 import type { Router } from 'express';
 import { notFound } from './errors.js';
-import { parseBody, type ApiCall } from './http.js';
+import { page, parseBody, type ApiCall } from './http.js';
 import { productBody, type StoredProduct } from './products.js';
 import type { RouteContext } from './stand-in.js';
 import type { Product } from './types.js';
 
-/** `POST /v1/shops/{shop}/products.json`, `GET` and `DELETE /v1/shops/{shop}/products/{id}.json`. */
+/**
+ * `POST` and `GET /v1/shops/{shop}/products.json` (newest first, at most 50 a page, as Printify), `GET` and
+ * `DELETE /v1/shops/{shop}/products/{id}.json`.
+ */
 export function productRoutes(router: Router, { api, products, shopId, webhooks }: RouteContext): void {
   const json = (stored: StoredProduct, call: ApiCall): Product => ({
     ...stored.product,
@@ -19,6 +22,13 @@ export function productRoutes(router: Router, { api, products, shopId, webhooks 
   router.post(
     '/v1/shops/:shopId/products.json',
     api((call) => json(products.create(shopId, parseBody(productBody, call.body)), call)),
+  );
+  router.get(
+    '/v1/shops/:shopId/products.json',
+    api((call) => {
+      const listed = page(products.list(), call.query, 50);
+      return { ...listed, data: listed.data.map((stored) => json(stored, call)) };
+    }),
   );
   router.get(
     '/v1/shops/:shopId/products/:productId.json',

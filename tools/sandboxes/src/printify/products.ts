@@ -163,6 +163,11 @@ export class ProductStore {
     return stored;
   }
 
+  /** Newest first. */
+  list(): StoredProduct[] {
+    return [...this.products.values()].reverse();
+  }
+
   get(id: string): StoredProduct | undefined {
     return this.products.get(id);
   }

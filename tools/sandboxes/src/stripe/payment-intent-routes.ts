@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type Stripe from 'stripe';
 import { invalidRequest, missingParam } from './errors.js';
+import { LIST_PARAMS, page } from './list.js';
 import { unixNow } from './ids.js';
 import { paymentIntentObject, type PaymentIntentFields } from './objects.js';
 import { applyMetadata, Params } from './params.js';
@@ -124,7 +125,8 @@ function statementDescriptorSuffixOf(params: Params): string | null {
 
 /**
  * One-off PaymentIntents the product's server makes (a shop checkout), as `POST /v1/payment_intents` makes them:
- * `requires_payment_method` with a client secret the browser confirms through `paymentRoutes`.
+ * `requires_payment_method` with a client secret the browser confirms through `paymentRoutes`; and
+ * `GET /v1/payment_intents` lists them.
  */
 export function paymentIntentRoutes(router: Router, { store, events, payments, reply, api }: RouteContext): void {
   router.post(
@@ -150,6 +152,18 @@ export function paymentIntentRoutes(router: Router, { store, events, payments, r
       store.paymentIntents.set(intent.id, intent);
       events.record('payment_intent.created', intent, { cause, orderingKey: payments.orderingKey(intent) });
       return reply(intent, params.expand());
+    }),
+  );
+
+  // The dashboard's list (the secret key's): every PaymentIntent, a subscription invoice's too, newest first.
+  router.get(
+    '/v1/payment_intents',
+    api('secret', ({ params: form }) => {
+      const params = Params.of(form, [...LIST_PARAMS, 'customer']);
+      const customer = params.string('customer');
+      const all = [...store.paymentIntents.values()].reverse();
+      const found = customer === undefined ? all : all.filter((intent) => intent.customer === customer);
+      return reply(page(found, params, '/v1/payment_intents'), params.expand());
     }),
   );
 }
