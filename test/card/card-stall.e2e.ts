@@ -1,13 +1,22 @@
+import { ClientStalls } from '../support/client-stalls.js';
 import { eventually } from '../support/eventually.js';
 import { randomClientIp } from '../support/http-client.js';
 import { rawGet, shortRecord } from './card-fixtures.js';
 import { startCardStack, type CardStack } from './card-stack.js';
 
-/** Answers how long `request` took, with what it answered. */
+/** Answers how long `request` took, less the time this test process itself was paused in it, with its answer. */
 async function timed<T>(request: () => Promise<T>): Promise<{ ms: number; answer: T }> {
+  const stalls = new ClientStalls();
   const started = Date.now();
-  const answer = await request();
-  return { ms: Date.now() - started, answer };
+  try {
+    const answer = await request();
+    const ended = Date.now();
+    // A tick after the answer, so a pause that ended with it is on record.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { ms: ended - started - stalls.within(started, ended), answer };
+  } finally {
+    stalls.stop();
+  }
 }
 
 /** A responder must not wait out the bus's whole deadline: the card gives up early and says to call. */

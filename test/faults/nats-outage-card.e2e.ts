@@ -70,7 +70,8 @@ describe('the card page while NATS is down', () => {
     const requests = await stream.stop();
 
     const hung = requests.filter((request) => request.status === 0);
-    const slow = requests.filter((request) => request.ms > CARD_PAGE_DEADLINE_MS);
+    // Time this test process spent paused is not the system's.
+    const slow = requests.filter((request) => request.ms - request.clientPausedMs > CARD_PAGE_DEADLINE_MS);
     const refusals = requests.filter((request) => request.status === 503);
     const afterRecovery = requests.filter((request) => request.startedAt >= recoveredAt);
     reportFault('NATS killed during a stream of card pages', {
@@ -80,7 +81,16 @@ describe('the card page while NATS is down', () => {
     });
     expect(hung).toEqual([]);
     expect(requests.filter((request) => ![200, 503].includes(request.status))).toEqual([]);
-    expect(slow.map(({ status, ms, startedAt }) => ({ status, ms, startedAt, killedAt, resumedAt }))).toEqual([]);
+    expect(
+      slow.map(({ status, ms, clientPausedMs, startedAt }) => ({
+        status,
+        ms,
+        clientPausedMs,
+        startedAt,
+        killedAt,
+        resumedAt,
+      })),
+    ).toEqual([]);
     for (const refusal of refusals) expect(refusal.body).toContain('href="tel:911"');
     expect(recoveredAt - resumedAt).toBeLessThan(RECOVERY_MS);
     expect(afterRecovery.filter((request) => request.status !== 200)).toEqual([]);

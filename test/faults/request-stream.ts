@@ -1,3 +1,5 @@
+import { ClientStalls } from '../support/client-stalls.js';
+
 /** One request of a stream: when it started (ms since the stream began), what it answered and how long it took. */
 export interface StreamedRequest {
   startedAt: number;
@@ -6,13 +8,15 @@ export interface StreamedRequest {
   body: string;
   /** Why no answer came (a refused connection, or the client's own deadline: a hung socket). */
   failure?: string;
+  /** How much of `ms` this test process itself was paused (set by `stop()`): see ClientStalls. */
+  clientPausedMs: number;
 }
 
 export interface RequestStream {
   readonly requests: StreamedRequest[];
   /** Milliseconds since the stream began. */
   now(): number;
-  /** Stops sending and waits for every request under way to end. */
+  /** Stops sending, waits for every request under way to end, and tells each how long its client was paused. */
   stop(): Promise<StreamedRequest[]>;
 }
 
@@ -26,6 +30,7 @@ export function startRequestStream(
   { workers = 3, clientDeadlineMs = 15_000 } = {},
 ): RequestStream {
   const began = Date.now();
+  const stalls = new ClientStalls();
   const requests: StreamedRequest[] = [];
   let running = true;
   const now = () => Date.now() - began;
@@ -34,9 +39,10 @@ export function startRequestStream(
     try {
       const response = await send(AbortSignal.timeout(clientDeadlineMs));
       const body = await response.text();
-      requests.push({ startedAt, status: response.status, ms: now() - startedAt, body });
+      requests.push({ startedAt, status: response.status, ms: now() - startedAt, body, clientPausedMs: 0 });
     } catch (error) {
-      requests.push({ startedAt, status: 0, ms: now() - startedAt, body: '', failure: (error as Error).message });
+      const failure = (error as Error).message;
+      requests.push({ startedAt, status: 0, ms: now() - startedAt, body: '', failure, clientPausedMs: 0 });
     }
   };
   const worker = async () => {
@@ -53,6 +59,11 @@ export function startRequestStream(
     async stop() {
       running = false;
       await Promise.all(all);
+      // A tick after the last answer, so a pause that ended with it is on record.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stalls.stop();
+      for (const request of requests)
+        request.clientPausedMs = stalls.within(began + request.startedAt, began + request.startedAt + request.ms);
       return requests;
     },
   };
