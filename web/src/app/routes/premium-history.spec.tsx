@@ -14,7 +14,8 @@ afterEach(() => {
 function historyPage(request: StubbedRequest) {
   const query = new URL(request.url, 'http://localhost').searchParams;
   const page = Number(query.get('page'));
-  const total = query.get('search') ? 2 : 23;
+  const search = query.get('search');
+  const total = search === 'Latex' ? 1 : search ? 2 : 23;
   const count = Math.max(0, Math.min(10, total - (page - 1) * 10));
   const body: HistoryResponse = {
     total,
@@ -97,6 +98,10 @@ describe('/premium/history', () => {
     });
     expect(await screen.findByText('2 codes match "Penicillin".')).toBeTruthy();
     await waitFor(() => expect(historyCalls()).toEqual(['?page=2', '?page=1&search=Penicillin']));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by blood type, allergies or conditions' }), {
+      target: { value: 'Latex' },
+    });
+    expect(await screen.findByText('1 code matches "Latex".')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
 

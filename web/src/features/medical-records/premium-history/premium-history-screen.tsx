@@ -107,7 +107,8 @@ function ResultsLine({ total, search, busy }: { total: number | undefined; searc
   if (total !== undefined) {
     const codes = `${total} ${total === 1 ? 'code' : 'codes'}`;
     // With no search, an empty history says so below, with the way to a first code.
-    text = search ? (total === 0 ? `No codes match "${search}".` : `${codes} match "${search}".`) : codes;
+    const match = total === 1 ? 'matches' : 'match';
+    text = search ? (total === 0 ? `No codes match "${search}".` : `${codes} ${match} "${search}".`) : codes;
   }
   return (
     <p role="status" className="mt-4 flex min-h-6 items-center gap-2 text-[15px] text-slate-600 dark:text-slate-300">
