@@ -383,6 +383,23 @@ describe('the app, crafted', () => {
     await context.close();
   });
 
+  it('says why a used verification link failed in our words, and never the text a made-up link carries', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl()}/api/auth/verify-email/${'x'.repeat(43)}`);
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByRole('alert')
+      .getByText('This verification link has expired or was already used. Request a new one from the sign-in dialog.')
+      .waitFor();
+
+    const planted = 'Your account is suspended. Call +1 555 0100 to restore it.';
+    await page.goto(`${baseUrl()}/?login=true&error=${encodeURIComponent(planted)}`);
+    await dialog.getByRole('alert').getByText('Sign-in did not complete. Please try again.').waitFor();
+    expect(await dialog.textContent()).not.toContain('555 0100');
+    await screenshot(page, 'craft-sign-in-unknown-error-phone-light', { fullPage: false });
+    await context.close();
+  });
+
   it('answers an unknown path with 404 and the not-found page, titled', async () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     const response = await page.goto(`${baseUrl()}/no/such/page`);

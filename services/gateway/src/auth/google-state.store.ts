@@ -1,10 +1,11 @@
 import type { Request } from 'express';
+import { SignInErrors } from '@medical-qr/contracts';
 import { type GoogleSignInIntent, GoogleOAuthState } from './google-oauth-state.js';
 
 type Stored = (error: Error | null, state?: string) => void;
 type Verified = (error: Error | null, ok?: boolean, info?: GoogleSignInIntent | { message: string }) => void;
 
-export const GOOGLE_STATE_REFUSED = 'Google sign-in expired or was started elsewhere. Please try again.';
+export const GOOGLE_STATE_REFUSED = SignInErrors.googleExpired.message;
 
 /**
  * passport-oauth2's state store, on our own GoogleOAuthState (random, in Redis for 10 minutes, bound to the browser

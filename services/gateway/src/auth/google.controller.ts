@@ -6,10 +6,11 @@ import {
   IdentityPatterns,
   localRedirectSchema,
   type PublicUser,
+  SignInErrors,
   SignInLanding,
   type SignInReply,
 } from '@medical-qr/contracts';
-import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { asOpenApi } from '../docs/openapi-schema.js';
 import { clientInfo } from '../http/client-info.js';
@@ -22,11 +23,9 @@ import type { GoogleSignInIntent } from './google-oauth-state.js';
 import { type GoogleOutcome, GoogleSignInGuard } from './google-sign-in.guard.js';
 import { GOOGLE_STATE_REFUSED } from './google-state.store.js';
 import { Reauthentication } from './reauthentication.js';
+import { backToSignIn, signInErrorFor } from './back-to-sign-in.js';
 import { setSignInHint } from './sign-in-hints.js';
 import { AnonymousCodeClaim } from './anonymous-code-claim.js';
-
-const backToSignIn = (res: Response, message: string) =>
-  res.redirect(302, `/?login=true&error=${encodeURIComponent(message)}`);
 
 /**
  * Google sign-in (and re-authentication through Google), through passport's guard (GoogleSignInGuard and
@@ -65,8 +64,8 @@ export class GoogleController {
   @ApiFoundResponse({ description: "To Google's consent page (or back to sign-in when Google is not configured)" })
   start(@Req() req: Request & { user?: GoogleOutcome }, @Res() res: Response) {
     // Here only when the guard did not send the person to Google.
-    if (req.user?.kind === 'unavailable') return backToSignIn(res, 'Google sign-in is not available right now.');
-    backToSignIn(res, 'Google sign-in failed. Please try again.');
+    if (req.user?.kind === 'unavailable') return backToSignIn(res, SignInErrors.googleUnavailable);
+    backToSignIn(res, SignInErrors.googleFailed);
   }
 
   @Get('callback')
@@ -78,11 +77,11 @@ export class GoogleController {
   @ApiFoundResponse({ description: 'To the page given at the start, signed in; or back to sign-in with the reason' })
   async callback(@Req() req: Request & { user?: GoogleOutcome }, @Res() res: Response) {
     const outcome = req.user;
-    if (outcome?.kind === 'unavailable') return backToSignIn(res, 'Google sign-in is not available right now.');
-    if (typeof req.query.error === 'string') return backToSignIn(res, 'Google sign-in was cancelled.');
+    if (outcome?.kind === 'unavailable') return backToSignIn(res, SignInErrors.googleUnavailable);
+    if (typeof req.query.error === 'string') return backToSignIn(res, SignInErrors.googleCancelled);
     if (outcome?.kind !== 'signed-in') {
-      if (outcome?.message === GOOGLE_STATE_REFUSED) return backToSignIn(res, GOOGLE_STATE_REFUSED);
-      if (!outcome?.error) return backToSignIn(res, 'Google did not confirm the sign-in. Please try again.');
+      if (outcome?.message === GOOGLE_STATE_REFUSED) return backToSignIn(res, SignInErrors.googleExpired);
+      if (!outcome?.error) return backToSignIn(res, SignInErrors.googleUnconfirmed);
       return this.refuse(req, res, outcome.error);
     }
     try {
@@ -105,7 +104,7 @@ export class GoogleController {
 
   private async refuse(req: Request, res: Response, error: unknown) {
     await this.audit.record({ action: AuditActions.loginFailed, ...clientInfo(req), details: { method: 'google' } });
-    backToSignIn(res, error instanceof AppError ? error.message : 'Google sign-in failed. Please try again.');
+    backToSignIn(res, signInErrorFor(error, SignInErrors.googleFailed));
   }
 
   /**

@@ -5,15 +5,16 @@ import {
   type AccountReply,
   AuditActions,
   AuthMessages,
-  ErrorCodes,
   type ConfirmEmailReply,
+  ErrorCodes,
   forgotPasswordBodySchema,
   IdentityPatterns,
   type MessageResponse,
   messageResponseSchema,
-  resetLinkStatusSchema,
   type ResetLinkStatus,
+  resetLinkStatusSchema,
   resetPasswordBodySchema,
+  SignInErrors,
   SignInLanding,
   verifyEmailBodySchema,
 } from '@medical-qr/contracts';
@@ -31,6 +32,7 @@ import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
 import { AnonymousCodeClaim } from './anonymous-code-claim.js';
 import { setSignInHint } from './sign-in-hints.js';
 import { SignInAttempts } from './sign-in-attempts.js';
+import { backToSignIn, signInErrorFor } from './back-to-sign-in.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Reset tokens are 32 random bytes in base64url; anything else is not one. */
@@ -146,8 +148,7 @@ export class RecoveryController {
       const outcome = reply.alreadyVerified ? SignInLanding.alreadyVerified : SignInLanding.verified;
       res.redirect(302, `/?login=true&${SignInLanding.verifiedKey}=${outcome}`);
     } catch (error) {
-      const message = error instanceof AppError ? error.message : 'This verification link could not be used.';
-      res.redirect(302, `/?login=true&error=${encodeURIComponent(message)}`);
+      backToSignIn(res, signInErrorFor(error, SignInErrors.verificationLinkFailed));
     }
   }
 

@@ -12,6 +12,7 @@ import {
   Queues,
   type RegisterReply,
   type RegisterRequest,
+  SignInErrors,
   type SignInReply,
 } from '@medical-qr/contracts';
 import { AppError, CONFIG, InjectQueue, type JobQueue, MailCap } from '@medical-qr/platform';
@@ -187,9 +188,7 @@ export class AccountsService {
     const ownerId = await this.tokens.ownerOf(token, 'verify_email');
     const owner = ownerId && (await this.users.findById(ownerId));
     if (owner && owner.emailVerifiedAt) return { userId: owner.id, email: owner.email, alreadyVerified: true };
-    throw AppError.validation(
-      'This verification link has expired or was already used. Request a new one from the sign-in dialog.',
-    );
+    throw AppError.validation(SignInErrors.verificationLinkUsed.message);
   }
 
   /** Signs in with Google, noting the sign-in (a new account's first). */
@@ -209,10 +208,7 @@ export class AccountsService {
     const linked = await this.users.findByGoogleSub(request.sub);
     if (linked) return { user: linked, takenOver: false };
     if (!request.emailVerified) {
-      throw new AppError(
-        ErrorCodes.UNAUTHORIZED,
-        'Google has not verified this email address, so it cannot be used to sign in.',
-      );
+      throw new AppError(ErrorCodes.UNAUTHORIZED, SignInErrors.googleEmailUnverified.message);
     }
     const existing = await this.users.findByEmail(request.email);
     if (existing) {

@@ -1,4 +1,4 @@
-import { SignInLanding } from '@medical-qr/contracts';
+import { SignInLanding, signInErrorMessage } from '@medical-qr/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { takeCookie } from '../../lib/cookies';
@@ -11,12 +11,11 @@ import { useAuth } from './use-auth';
 
 export const EMAIL_VERIFIED_NOTICE = 'Email verified. You can sign in now.';
 export const ALREADY_VERIFIED_NOTICE = 'Your email is already verified. You can sign in.';
-/** A message in the URL is shown as text; a long one is cut so the dialog stays readable. */
-const MAX_QUERY_MESSAGE_LENGTH = 300;
 
 /**
  * The login and forgot-password dialogs, mounted once by the root layout. `?login=true` opens the
- * login dialog for a signed-out visitor, with `error` shown as an error and `verified=1` (or
+ * login dialog for a signed-out visitor, with `error` (a code: our own words for it are shown, never the URL's text)
+ * as an error and `verified=1` (or
  * `already`, a link followed twice) as a success note, the confirmed address prefilled from the
  * server's short-lived hint (these come from server redirects: Google sign-in, the email
  * verification link). Those keys leave the URL when the dialog closes.
@@ -79,7 +78,7 @@ export function AuthDialogs() {
 }
 
 function loginNoticeFor(error: string | null, verified: string | null): LoginNotice | null {
-  if (error) return { tone: 'error', text: error.slice(0, MAX_QUERY_MESSAGE_LENGTH) };
+  if (error) return { tone: 'error', text: signInErrorMessage(error) };
   if (verified === SignInLanding.verified) return { tone: 'success', text: EMAIL_VERIFIED_NOTICE };
   if (verified === SignInLanding.alreadyVerified) return { tone: 'success', text: ALREADY_VERIFIED_NOTICE };
   return null;

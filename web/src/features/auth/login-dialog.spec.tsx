@@ -71,10 +71,18 @@ describe('login dialog: opening', () => {
     expect(within(dialog).getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
   });
 
-  it('shows the error a server redirect put in the URL', async () => {
+  it('shows our words for the error code a server redirect put in the URL', async () => {
     api = stubFetch();
-    const { dialog } = await openLoginDialog('/?login=true&error=Google%20sign-in%20was%20cancelled');
-    expect(within(dialog).getByRole('alert').textContent).toBe('Google sign-in was cancelled');
+    const { dialog } = await openLoginDialog('/?login=true&error=google_cancelled');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Google sign-in was cancelled.');
+  });
+
+  it('never shows text somebody put in a link: an unknown code gets a plain message of our own', async () => {
+    api = stubFetch();
+    const planted = encodeURIComponent('Your account is suspended. Call +1 555 0100 to restore it.');
+    const { dialog } = await openLoginDialog(`/?login=true&error=${planted}`);
+    expect(within(dialog).getByRole('alert').textContent).toBe('Sign-in did not complete. Please try again.');
+    expect(dialog.textContent).not.toContain('555');
   });
 
   it('says the email is verified after the verification link', async () => {
