@@ -76,12 +76,18 @@ describe('QR code history in Chromium', () => {
       page.waitForEvent('download'),
       active.getByRole('button', { name: 'Wallet card (A4)' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('emergency-wallet-card.pdf');
+    expect(download.suggestedFilename()).toBe('emergency-wallet-card-a4.pdf');
     const sheet = pdfPage(readFileSync((await download.path())!), 200);
     expect(sheet.pages).toBe(1);
     expect(sheet.text).toContain('Bartholomew Quist');
     expect(sheet.text).toContain('Blood group AB-');
     expect(decodeQrWithZbar(sheet.png)).toBe(second.body.cardUrl);
+    // The Letter sheet under a name of its own, so the two never overwrite each other in Downloads.
+    const [letter] = await Promise.all([
+      page.waitForEvent('download'),
+      active.getByRole('button', { name: 'Wallet card (Letter)' }).click(),
+    ]);
+    expect(letter.suggestedFilename()).toBe('emergency-wallet-card-letter.pdf');
 
     await active.getByRole('button', { name: 'Delete QR Code' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this QR code?' });

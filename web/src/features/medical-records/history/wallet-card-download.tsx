@@ -24,10 +24,10 @@ export function WalletCardDownload({ record }: { record: MedicalRecord }) {
   const download = async (sheet: WalletSheet) => {
     setMaking(sheet);
     try {
-      const { walletCardPdf, WALLET_CARD_FILE_NAME } = await import('./wallet-card-pdf');
+      const { walletCardPdf, walletCardFileName } = await import('./wallet-card-pdf');
       const pdf = await walletCardPdf(walletCardDataOf(record), sheet);
       const url = URL.createObjectURL(new Blob([pdf as BlobPart], { type: 'application/pdf' }));
-      saveFile(url, WALLET_CARD_FILE_NAME);
+      saveFile(url, walletCardFileName(sheet));
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       dispatch(errorToastsCleared());
     } catch {

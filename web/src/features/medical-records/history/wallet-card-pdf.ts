@@ -16,7 +16,8 @@ export interface WalletCardData {
 
 export type WalletSheet = 'a4' | 'letter';
 
-export const WALLET_CARD_FILE_NAME = 'emergency-wallet-card.pdf';
+/** The sheet is in the name, so an A4 and a Letter download never overwrite each other. */
+export const walletCardFileName = (sheet: WalletSheet) => `emergency-wallet-card-${sheet}.pdf`;
 
 export interface Rect {
   x: number;
