@@ -30,6 +30,8 @@ describe('shop catalog (public)', () => {
     for (const blueprint of blueprints) {
       expect(blueprint.description).not.toMatch(/<[a-z/][^>]*>/i);
       expect(blueprint.description).not.toMatch(/&amp;|&nbsp;/);
+      // Printify's ".:" feature markers are not shown as text.
+      expect(blueprint.description).not.toContain('.:');
       expect(blueprint.images.length).toBeGreaterThan(0);
     }
   });

@@ -76,5 +76,11 @@ describe('the shop catalog filters (SPEC section 5)', () => {
     expect(matchesShopSearch(keychain, 'b>acrylic')).toBe(false);
     expect(matchesShopSearch(keychain, 'magnet')).toBe(false);
     expect(stripMarkup('<p>A &amp; B</p><ul><li>one</li></ul>')).toBe('A & B one');
+    // Printify's feature lines: ".:" markers become sentences, never text of their own.
+    expect(
+      stripMarkup('<p>A sturdy keychain.</p><p>.: Material: acrylic<br/>.: Size: 2 in<br/>.: Metal ring</p>'),
+    ).toBe('A sturdy keychain. Material: acrylic. Size: 2 in. Metal ring');
+    expect(stripMarkup('.: One<br/>.:Two')).toBe('One. Two');
+    expect(stripMarkup('Ratio 3.5: tall')).toBe('Ratio 3.5: tall');
   });
 });

@@ -84,16 +84,26 @@ export function matchesShopSearch(blueprint: CatalogBlueprint, query: string): b
   );
 }
 
-/** Product descriptions arrive as HTML: the shop shows them as text. */
+/**
+ * Product descriptions arrive as HTML: the shop shows them as text. Printify lists a product's features as lines
+ * starting ".:" ("A keychain.<br/>.: Acrylic.: 2 in"); each becomes a sentence of its own, without the marker.
+ */
 export function stripMarkup(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/(^|[\s>])\.:\s*/g, '$1. ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/\s+/g, ' ')
+      // A marker after a sentence's own full stop, or at the very start, adds no second one.
+      .replace(/([.!?:])\s*\.\s/g, '$1 ')
+      .replace(/^\s*\.\s*/, '')
+      .replace(/([^.!?\s])\s\.\s/g, '$1. ')
+      .trim()
+  );
 }
