@@ -212,3 +212,67 @@ describe('new fields and the not-stated answers', () => {
     expect(card.body.organDonor).toBe(false);
   });
 });
+
+describe('PUT /api/medical-records/{id}: a save from an older version never undoes a newer one', () => {
+  it('answers 409 with the record as saved now, and saves once the newer version is named', async () => {
+    const { client } = await signedInClient('two-tabs');
+    const created = (await client.post('/api/medical-records', medicalForm())).body;
+    const opened = await client.get(`/api/medical-records/${created.id}`);
+    expect(opened.body.version).toBe(1);
+    expect(opened.headers.get('etag')).toBe('"1"');
+    const path = `/api/medical-records/${created.id}`;
+
+    // Two tabs opened at version 1; the first saves a new medication.
+    const first = await client.request('PUT', path, medicalForm({ medications: 'Warfarin 5 mg' }), {
+      'if-match': '"1"',
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(2);
+    expect(first.headers.get('etag')).toBe('"2"');
+
+    // The second, still at version 1, is refused with what is saved now; the medication stays.
+    const second = await client.request('PUT', path, medicalForm({ allergies: 'Bees' }), { 'if-match': '"1"' });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      code: 'EDIT_CONFLICT',
+      message: RecordsMessages.editConflict,
+      current: { id: created.id, version: 2, medications: 'Warfarin 5 mg' },
+    });
+    const card = (await new HttpClient().get(`/api/emergency-card/${created.token}`)).body;
+    expect(card).toMatchObject({ medications: 'Warfarin 5 mg', allergies: 'Penicillin anaphylaxis; latex' });
+
+    // Choosing to keep theirs, the tab names version 2 and its save goes through.
+    const kept = await client.request('PUT', path, medicalForm({ allergies: 'Bees', medications: 'Warfarin 5 mg' }), {
+      'if-match': 'W/"2"',
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ version: 3, allergies: 'Bees', medications: 'Warfarin 5 mg' });
+  });
+
+  it('lets exactly one of two saves made at once from the same version through', async () => {
+    const { client } = await signedInClient('two-tabs-race');
+    const created = (await client.post('/api/medical-records', medicalForm())).body;
+    const path = `/api/medical-records/${created.id}`;
+    const answers = await Promise.all(
+      ['Aspirin', 'Metformin'].map((medications) =>
+        client.request('PUT', path, medicalForm({ medications }), { 'if-match': '"1"' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+  });
+
+  it('refuses an If-Match that names no version, and saves without one as before', async () => {
+    const { client } = await signedInClient('if-match-checks');
+    const created = (await client.post('/api/medical-records', medicalForm())).body;
+    const path = `/api/medical-records/${created.id}`;
+    for (const ifMatch of ['1', '"abc"', '"0"', '"99999999999"']) {
+      const response = await client.request('PUT', path, medicalForm(), { 'if-match': ifMatch });
+      expect({ ifMatch, status: response.status }).toEqual({ ifMatch, status: 400 });
+      expect(response.body.message).toBe('If-Match must be the ETag of the version you edited, such as "3".');
+    }
+    expect((await client.request('PUT', path, medicalForm())).status).toBe(200);
+    // Someone else's record is still not found, whatever version is named.
+    const { client: other } = await signedInClient('if-match-stranger');
+    expect((await other.request('PUT', path, medicalForm(), { 'if-match': '"2"' })).status).toBe(404);
+  });
+});

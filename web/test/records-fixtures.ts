@@ -24,6 +24,7 @@ export function aMedicalRecord(overrides: Partial<MedicalRecord> = {}): MedicalR
     languagesSpoken: 'English, French',
     careDirectives: '',
     hasGivenConsent: true,
+    version: 1,
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: 'ada@example.com',

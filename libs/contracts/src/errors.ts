@@ -21,6 +21,8 @@ export const ErrorCodes = {
   NOT_FOUND: 'NOT_FOUND',
   EMAIL_NOT_FOUND: 'EMAIL_NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  /** A save made from an older version of what it changes; the body's `current` is what is saved now. */
+  EDIT_CONFLICT: 'EDIT_CONFLICT',
   GONE: 'GONE',
   /** A free signed-in user's code has expired; creating another needs premium. */
   QR_EXPIRED: 'QR_EXPIRED',
@@ -46,6 +48,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   EMAIL_NOT_FOUND: 404,
   CONFLICT: 409,
+  EDIT_CONFLICT: 409,
   GONE: 410,
   QR_EXPIRED: 402,
   PREMIUM_REQUIRED: 403,
@@ -68,6 +71,8 @@ export const errorDetailsSchema = z.object({
   requiresVerification: z.boolean().optional(),
   redirectUrl: z.string().optional(),
   retryAfterSeconds: z.number().int().optional(),
+  /** With EDIT_CONFLICT: the resource as it is saved now, in the shape its GET answers. */
+  current: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 

@@ -51,6 +51,8 @@ export const FREE_REPLACED_RECORDS_KEPT = 10;
 
 /** Texts the spec fixes for QR creation and the card; the web matches on them. */
 export const RecordsMessages = {
+  editConflict:
+    'This record was changed in another tab or on another device after you opened it. Compare the two and choose which to keep.',
   anonymousActiveExists: 'This email already has an active QR code. Please login to access it.',
   anonymousExpiredExists:
     'This email already has an expired QR code. Please login or upgrade to premium to create a new one.',
@@ -172,7 +174,13 @@ export const activeRecordRequestSchema = owner.extend({ appUrl });
 export const dashboardRequestSchema = owner.extend({ appUrl });
 export const createRecordRequestSchema = owner.extend({ appUrl, form: medicalFormSchema });
 /** Updates a record in place: same token, same expiry, contacts replaced. */
-export const updateRecordRequestSchema = owner.extend({ appUrl, recordId: recordIdSchema, form: medicalFormSchema });
+export const updateRecordRequestSchema = owner.extend({
+  appUrl,
+  recordId: recordIdSchema,
+  form: medicalFormSchema,
+  /** The version the form was made from (the request's `If-Match`); absent, the save does not check it. */
+  expectedVersion: z.number().int().positive().optional(),
+});
 export const createAnonymousRecordRequestSchema = z.strictObject({ appUrl, form: medicalFormSchema });
 export const recordRequestSchema = owner.extend({ recordId: recordIdSchema });
 /** The gateway asks only for an email the account has verified (by its link, or Google's word). */
@@ -256,6 +264,8 @@ export const medicalRecordSchema = emergencyCardSchema.extend({
   cardUrl: z.url(),
   isActive: z.boolean(),
   hasGivenConsent: z.boolean(),
+  /** Raised by one on each save; a save names the version it was made from (`If-Match`) and is refused once it is older. */
+  version: z.number().int().positive(),
 });
 export type MedicalRecord = z.infer<typeof medicalRecordSchema>;
 
@@ -347,7 +357,7 @@ export const recordsConsentRequestSchema = z.strictObject({ userId: z.uuid(), gi
 export type RecordsConsentRequest = z.infer<typeof recordsConsentRequestSchema>;
 
 /** A record in a person's export: what the owner sees, without the QR image (it is drawn from the link). */
-export const exportedRecordSchema = medicalRecordSchema.omit({ qrCodeData: true });
+export const exportedRecordSchema = medicalRecordSchema.omit({ qrCodeData: true, version: true });
 export type ExportedRecord = z.infer<typeof exportedRecordSchema>;
 export const scanLogEntrySchema = z.object({
   recordId: z.uuid(),

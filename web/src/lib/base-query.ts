@@ -1,6 +1,7 @@
 import { ErrorCodes } from '@medical-qr/contracts';
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { sessionExpiredHref } from './paths';
+import { hasUnsavedWork } from './unsaved-work';
 
 /** One call to the gateway. A bare string is a GET of that path. */
 export interface ApiRequest {
@@ -17,6 +18,8 @@ export interface ApiRequest {
   on401?: 'error' | 'null' | 'caller';
   /** How to read a successful body; JSON (or null when empty) by default. */
   responseType?: 'json' | 'text' | 'blob';
+  /** The version an edit was made from: sent as `If-Match`, so a save over a newer version is refused (409). */
+  ifMatchVersion?: number;
 }
 
 export type ApiArgs = string | ApiRequest;
@@ -127,10 +130,14 @@ export function isSessionExpiry(url: string, status: number | 'FETCH_ERROR'): bo
   return status === 401 && !AUTH_ENDPOINTS.includes(pathnameOf(url));
 }
 
-/** Sends the browser home with `timeout=inactivity`, unless it is already there (no reload loop). */
+/**
+ * Sends the browser home with `timeout=inactivity`, unless it is already there (no reload loop), or a form on the page
+ * holds unsaved changes (its save asks for a sign-in over the page instead; a reload would lose them).
+ */
 export function redirectToSessionExpired(
   location: Pick<Location, 'pathname' | 'search' | 'assign'> = window.location,
 ): void {
+  if (hasUnsavedWork()) return;
   if (location.pathname === '/' && new URLSearchParams(location.search).get('timeout') === 'inactivity') return;
   location.assign(sessionExpiredHref);
 }
@@ -162,6 +169,7 @@ export function createGatewayBaseQuery(options: GatewayBaseQueryOptions = {}): B
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(request.body);
     }
+    if (request.ifMatchVersion !== undefined) headers['If-Match'] = `"${request.ifMatchVersion}"`;
 
     let response: ResponseLike;
     try {
@@ -177,7 +185,9 @@ export function createGatewayBaseQuery(options: GatewayBaseQueryOptions = {}): B
     }
 
     if (!response.ok) {
-      if (response.status === 401 && request.on401 === 'null') return { data: null };
+      // "Nobody signed in" would swap the screen under a form holding unsaved changes: while one does, the answer is
+      // an error, so the last known user stays; the form's save asks for a sign-in over the page.
+      if (response.status === 401 && request.on401 === 'null' && !hasUnsavedWork()) return { data: null };
       const error = normalizeApiError(response.status, response.statusText, await safeText(response));
       if (isSessionExpiry(url, response.status) && request.on401 !== 'caller') {
         console.warn(

@@ -14,7 +14,7 @@ import {
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AuditActions,
@@ -50,6 +50,7 @@ import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { clientInfo } from '../http/client-info.js';
+import { expectedVersionOf, tagVersion } from '../http/entity-version.js';
 import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
 import { UserWriteLimit } from '../rate-limit/user-write-limit.interceptor.js';
 import { SessionGuard } from '../session/session.guard.js';
@@ -108,7 +109,13 @@ export class RecordsController {
   @UserWriteLimit()
   @ApiOperation({
     summary:
-      "Updates one of the user's records in place: same code, same expiry, contacts replaced; 404 unless it is the user's own, 410 once expired, 409 once replaced",
+      "Updates one of the user's records in place: same code, same expiry, contacts replaced; 404 unless it is the user's own, 410 once expired, 409 once replaced or when saved from an older version (If-Match)",
+  })
+  @ApiHeader({
+    name: 'If-Match',
+    required: false,
+    description:
+      'The ETag of the version the form was made from (GET answers it). A save from an older version is refused with 409 EDIT_CONFLICT and the record as it is now in `current`; without the header the save does not check.',
   })
   @ApiOkResponse({ standardSchema: medicalRecordSchema })
   async update(
@@ -116,6 +123,7 @@ export class RecordsController {
     @Body({ schema: medicalFormSchema }) form: MedicalForm,
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ) {
     const { userId } = session.data;
     const record = await this.services.request<MedicalRecord>(RecordsPatterns.update, {
@@ -123,7 +131,9 @@ export class RecordsController {
       recordId: recordId(id),
       form,
       appUrl: appUrl(req, this.config),
+      expectedVersion: expectedVersionOf(req.header('if-match')),
     });
+    tagVersion(res, record.version);
     await this.audit.record({
       action: AuditActions.recordUpdated,
       userId,
@@ -210,13 +220,20 @@ export class RecordsController {
   @Get('medical-records/:id')
   @ApiOperation({ summary: "One of the user's records in full, with its QR image; 404 unless it is the user's own" })
   @ApiOkResponse({ standardSchema: medicalRecordSchema })
-  async get(@Param('id') id: string, @SignedIn() session: CurrentSession, @Req() req: Request) {
+  async get(
+    @Param('id') id: string,
+    @SignedIn() session: CurrentSession,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { userId } = session.data;
-    return this.services.request<MedicalRecord>(RecordsPatterns.get, {
+    const record = await this.services.request<MedicalRecord>(RecordsPatterns.get, {
       userId,
       recordId: recordId(id),
       appUrl: appUrl(req, this.config),
     });
+    tagVersion(res, record.version);
+    return record;
   }
 
   @Get('medical-records/:id/emergency-contacts')

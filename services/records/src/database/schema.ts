@@ -23,6 +23,8 @@ export const medicalRecords = recordsSchema.table('medical_records', {
   claimedAt: timestamp('claimed_at', { withTimezone: true }),
   /** When whoever made an anonymous code proved its email (the mailed link); only then may it be claimed. */
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+  /** Raised by one on each save of the details; a save from an older version is refused (see RecordsService.update). */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -19,6 +19,7 @@ export async function toMedicalRecord(record: StoredRecord, appUrl: string): Pro
     expiresAt: record.expiresAt?.toISOString() ?? null,
     isActive: record.isActive,
     hasGivenConsent: record.hasGivenConsent,
+    version: record.version,
     ...record.details,
     emergencyContacts: record.contacts,
   };

@@ -32,9 +32,9 @@ export class RecordsController {
   @MessagePattern(RecordsPatterns.update)
   update(
     @Payload(new ZodPayload(updateRecordRequestSchema))
-    { userId, recordId, form, appUrl }: z.infer<typeof updateRecordRequestSchema>,
+    { userId, recordId, form, appUrl, expectedVersion }: z.infer<typeof updateRecordRequestSchema>,
   ) {
-    return this.records.update(userId, recordId, form, appUrl);
+    return this.records.update(userId, recordId, form, appUrl, expectedVersion);
   }
 
   @MessagePattern(RecordsPatterns.list)

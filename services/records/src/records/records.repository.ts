@@ -22,6 +22,8 @@ export interface StoredRecord {
   isReplaced: boolean;
   expiresAt: Date | null;
   createdAt: Date;
+  /** Raised by one on each save of the details. */
+  version: number;
   contacts: EmergencyContact[];
 }
 
@@ -402,6 +404,7 @@ export class RecordsRepository {
         emailIndex: change.emailIndex,
         details: this.encryptDetails(recordId, change.form),
         hasGivenConsent: change.form.hasGivenConsent,
+        version: sql`${medicalRecords.version} + 1`,
       })
       .where(eq(medicalRecords.id, recordId))
       .returning();
@@ -523,6 +526,7 @@ export class RecordsRepository {
       isReplaced: row.replacedAt !== null,
       expiresAt: row.expiresAt,
       createdAt: row.createdAt,
+      version: row.version,
       contacts,
     };
   }

@@ -62,14 +62,26 @@ export class RecordsService {
   /**
    * Rewrites one of the user's records in place: the same token and expiry, so printed codes keep
    * working and show the new details at once. Contacts are replaced; the plan's contact rule holds.
+   * Given `expectedVersion`, a save made from an older version is refused with the record as it is now.
    */
-  async update(userId: string, recordId: string, form: MedicalForm, appUrl: string): Promise<MedicalRecord> {
+  async update(
+    userId: string,
+    recordId: string,
+    form: MedicalForm,
+    appUrl: string,
+    expectedVersion?: number,
+  ): Promise<MedicalRecord> {
     const isPremium = await this.premium.isPremium(userId);
     assertContactLimit(form, isPremium);
     const record = await this.records.forUser(userId, async (scope) => {
       const current = await scope.find(recordId);
       if (!current) throw notFound();
       assertEditable(current);
+      // Read and written under the user's lock: two saves from the same version cannot both pass.
+      if (expectedVersion !== undefined && current.version !== expectedVersion)
+        throw new AppError(ErrorCodes.EDIT_CONFLICT, RecordsMessages.editConflict, {
+          current: await toMedicalRecord(current, appUrl),
+        });
       return scope.update(recordId, { emailIndex: this.emailIndex.of(form.email), form });
     });
     return toMedicalRecord(record, appUrl);

@@ -7,10 +7,14 @@ import { aMedicalRecord, anExpiredRecord, QR_PNG } from '../../../test/records-f
 import { renderApp } from '../../../test/render-with-providers';
 import { advance } from '../../../test/timers';
 import { visibleToasts } from '../../../test/toasts';
+import { SESSION_ENDED_NOTICE } from '../../features/auth';
+import { medicalFormOfRecord } from '../../features/medical-records/medical-form-values';
+import { STILL_SIGNED_OUT } from '../../features/medical-records/use-record-update';
 
 let api: FetchStub | undefined;
 
 afterEach(() => {
+  sessionStorage.clear();
   api?.restore();
   api = undefined;
   jest.useRealTimers();
@@ -192,10 +196,109 @@ describe('signed-in home: saving', () => {
     return { ...view, form };
   }
 
-  it('says the user is logged out and goes to /demo-privacy on a 401', async () => {
-    const { router } = await saveAndFail(signedOut);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/demo-privacy'));
-    expect(visibleToasts()[0]).toMatchObject({ title: 'You are logged out. Logging in again...' });
+  it('keeps the form and asks for a sign-in over the page when the session has ended (401)', async () => {
+    const { router, form } = await saveAndFail(signedOut);
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Medical QR' });
+    expect(within(dialog).getByText(SESSION_ENDED_NOTICE)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    // Kept in this tab too, for a sign-in that reloads the page (Google).
+    expect(JSON.parse(sessionStorage.getItem('medical-qr-unsaved:medical-record') ?? 'null')).toMatchObject({
+      userId: 'u-1',
+      value: { form: { allergies: 'Latex, penicillin' } },
+    });
+
+    // Dismissed without signing in: the save is tried once more, refused, and says so; the typing is still there.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toContain(STILL_SIGNED_OUT));
+    expect(api?.callsTo(`PUT ${recordPath}`)).toHaveLength(2);
+    expect(field(form, 'Allergies').value).toBe('Latex, penicillin');
+    expect(visibleToasts()).toEqual([]);
+  });
+
+  it('saves after the person signs in again in the dialog, with nothing retyped', async () => {
+    let signedIn = false;
+    const saved = aMedicalRecord({ allergies: 'Latex, penicillin', version: 2 });
+    const { form } = await saveAndFail(() => (signedIn ? { body: saved } : signedOut));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Medical QR' });
+    api!.route('POST /api/auth/login', () => {
+      signedIn = true;
+      return { body: { user: aUser(), firstSignIn: false } };
+    });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'correct horse battery' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(visibleToasts().map((toast) => toast.title)).toContain('Changes saved'));
+    expect(api?.callsTo(`PUT ${recordPath}`).at(-1)?.body).toMatchObject({ allergies: 'Latex, penicillin' });
+    expect(sessionStorage.getItem('medical-qr-unsaved:medical-record')).toBeNull();
+    expect(field(form, 'Allergies').value).toBe('Latex, penicillin');
+  });
+
+  it('brings back a form kept when the session ended, and lets the person discard it', async () => {
+    sessionStorage.setItem(
+      'medical-qr-unsaved:medical-record',
+      JSON.stringify({
+        userId: 'u-1',
+        value: { recordId: aMedicalRecord().id, form: { ...medicalFormOfRecord(aMedicalRecord()), allergies: 'Bees' } },
+      }),
+    );
+    signedInHome(dashboardOf(aMedicalRecord()));
+    const form = await medicalForm();
+    expect(field(form, 'Allergies').value).toBe('Bees');
+    expect(within(form).getByText('Your unsaved changes are back')).toBeTruthy();
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Discard them' }));
+    await waitFor(() => expect(field(form, 'Allergies').value).toBe('Latex'));
+    expect(sessionStorage.getItem('medical-qr-unsaved:medical-record')).toBeNull();
+  });
+
+  it("never shows another account's kept form", async () => {
+    sessionStorage.setItem(
+      'medical-qr-unsaved:medical-record',
+      JSON.stringify({
+        userId: 'someone-else',
+        value: { recordId: aMedicalRecord().id, form: { ...medicalFormOfRecord(aMedicalRecord()), allergies: 'Bees' } },
+      }),
+    );
+    signedInHome(dashboardOf(aMedicalRecord()));
+    const form = await medicalForm();
+    expect(field(form, 'Allergies').value).toBe('Latex');
+    expect(sessionStorage.getItem('medical-qr-unsaved:medical-record')).toBeNull();
+  });
+
+  it('names the version the form was filled from, and shows a save over a newer one as a choice', async () => {
+    const newer = aMedicalRecord({ medications: 'Insulin', version: 2 });
+    const { form } = await saveAndFail((request) =>
+      request.headers['if-match'] === '"1"'
+        ? errorReply(409, RecordsMessages.editConflict, { code: 'EDIT_CONFLICT', current: newer })
+        : { body: aMedicalRecord({ allergies: 'Latex, penicillin', version: 3 }) },
+    );
+    const conflict = await within(form).findByRole('region', { name: 'Not saved: this record changed elsewhere' });
+    expect(conflict.textContent).toContain('Allergies');
+    expect(conflict.textContent).toContain('Yours: Latex, penicillin');
+    expect(conflict.textContent).toContain('Saved: Latex');
+    expect(conflict.textContent).toContain('Yours: Salbutamol inhaler');
+    expect(conflict.textContent).toContain('Saved: Insulin');
+    // Nothing the person typed is gone, and nothing was saved over the newer version.
+    expect(field(form, 'Allergies').value).toBe('Latex, penicillin');
+    expect(visibleToasts()).toEqual([]);
+
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Keep my changes' }));
+    await waitFor(() => expect(visibleToasts().map((toast) => toast.title)).toContain('Changes saved'));
+    expect(api?.callsTo(`PUT ${recordPath}`).at(-1)?.headers['if-match']).toBe('"2"');
+    expect(within(form).queryByRole('region', { name: /changed elsewhere/ })).toBeNull();
+  });
+
+  it('puts the saved answers in the fields when the person takes the newer version', async () => {
+    const newer = aMedicalRecord({ medications: 'Insulin', version: 2 });
+    const { form } = await saveAndFail(
+      errorReply(409, RecordsMessages.editConflict, { code: 'EDIT_CONFLICT', current: newer }),
+    );
+    const conflict = await within(form).findByRole('region', { name: 'Not saved: this record changed elsewhere' });
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Use the saved version' }));
+    await waitFor(() => expect(field(form, 'Medications').value).toBe('Insulin'));
+    expect(field(form, 'Allergies').value).toBe('Latex');
+    expect(within(form).queryByRole('region', { name: /changed elsewhere/ })).toBeNull();
   });
 
   it('says once, in the form, that the changes were not saved when the service fails', async () => {
@@ -275,6 +378,7 @@ describe('signed-in home: replacing the code', () => {
       createdAt: _c,
       expiresAt: _e,
       isActive: _a,
+      version: _v,
       ...details
     } = aMedicalRecord();
     expect(api?.callsTo('POST /api/medical-records')[0]?.body).toEqual({

@@ -3,7 +3,7 @@ import { matchPath, Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { notify, Toaster } from '../../components/ui/notifications';
-import { AuthDialogs, AuthSession, useAuth, useLoginDialog } from '../../features/auth';
+import { AuthDialogs, AuthSession, SessionRenewalProvider, useAuth, useLoginDialog } from '../../features/auth';
 import { LiveUpdates } from '../../features/live-updates';
 // The pricing dialog's hook alone (not the premium feature's index): the dialog itself loads when first opened.
 import { usePricingDialog } from '../../features/premium/use-pricing-dialog';
@@ -55,7 +55,9 @@ export function RootLayout() {
         onUpgrade={isPremium || onPremiumScreen ? undefined : pricing.open}
       />
       <main id="main" className="flex-1">
-        <Outlet />
+        <SessionRenewalProvider>
+          <Outlet />
+        </SessionRenewalProvider>
       </main>
       <Footer />
       <AuthSession />

@@ -17,3 +17,5 @@ export {
   useInactivityLogout,
 } from './use-inactivity-logout';
 export { useLoginDialog, type OpenLoginOptions } from './use-login-dialog';
+export { SessionRenewalProvider } from './session-renewal-provider';
+export { SESSION_ENDED_NOTICE } from './use-sign-in-again';

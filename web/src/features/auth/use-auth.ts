@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { browserLocation } from '../../lib/browser';
 import { paths } from '../../lib/paths';
+import { forgetAllUnsavedDrafts } from '../../lib/unsaved-drafts';
 import type { CurrentUser } from '@medical-qr/contracts';
 import { useGetCurrentUserQuery, useLogoutMutation } from './auth-api';
 import { forgetSignedInUser } from './stored-user';
@@ -33,6 +34,7 @@ export function useLogout(): () => Promise<void> {
       console.warn('The logout request failed; signing out locally anyway.', error);
     }
     forgetSignedInUser();
+    forgetAllUnsavedDrafts();
     // A full load drops every cached record of the account that just left; home then says "Signed out".
     browserLocation.assign(paths.home.getHref({ signedOut: true }));
   }, [logoutRequest]);

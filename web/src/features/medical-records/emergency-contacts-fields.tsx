@@ -89,7 +89,7 @@ function ContactFields({ index, onRemove, disabled }: { index: number; onRemove:
         <Input
           label="Name"
           autoComplete="off"
-          maxLength={100}
+          limit={100}
           registration={register(`${path}.name`)}
           disabled={disabled}
         />
@@ -98,7 +98,7 @@ function ContactFields({ index, onRemove, disabled }: { index: number; onRemove:
           type="tel"
           inputMode="tel"
           autoComplete="off"
-          maxLength={25}
+          limit={25}
           placeholder="+1 555 010 0100"
           registration={register(`${path}.phone`)}
           disabled={disabled}
@@ -107,7 +107,7 @@ function ContactFields({ index, onRemove, disabled }: { index: number; onRemove:
           label="Relationship"
           labelExtra="(optional)"
           autoComplete="off"
-          maxLength={50}
+          limit={50}
           placeholder="e.g. Partner, mother, friend"
           registration={register(`${path}.relationship`)}
           disabled={disabled}

@@ -111,6 +111,15 @@ export function medicalFormFromRecord(record: MedicalRecord, contacts: Emergency
   };
 }
 
+/** A checked form as the inputs hold it again (a kept draft, the saved side of an edit conflict). */
+export function formValuesOf(form: MedicalForm): MedicalFormValues {
+  return {
+    ...form,
+    phoneNumber: form.phoneNumber ?? '',
+    emergencyContacts: form.emergencyContacts.length > 0 ? form.emergencyContacts : [newContactDraft(true)],
+  };
+}
+
 /** A saved record as the form the gateway takes, to issue it a new code with the same details. */
 export function medicalFormOfRecord(record: MedicalRecord): MedicalForm {
   return {

@@ -152,7 +152,10 @@ describe('medical form: checks before sending', () => {
     const { form, submit, field, onSubmit } = renderForm();
     fillMedicalForm(form, { ...completeAnswers, languagesSpoken: 'x'.repeat(201) });
     await submit();
-    expect(descriptionOf(field('Languages spoken'))).toBe('At most 200 characters');
+    // Nothing is cut: the whole text stays for the person to shorten, with how far over it is.
+    expect((field('Languages spoken') as HTMLInputElement).value).toHaveLength(201);
+    expect(field('Languages spoken').getAttribute('maxlength')).toBeNull();
+    expect(descriptionOf(field('Languages spoken'))).toBe('At most 200 characters 201 / 200 · 1 too many');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -23,6 +23,7 @@ import {
   type FieldErrors,
 } from '../../components/ui/form';
 import { cn } from '../../lib/cn';
+import { useUnsavedWork } from '../../lib/unsaved-work';
 import { EmergencyContactsFields } from './emergency-contacts-fields';
 import { medicalFormValuesSchema, type MedicalFormValues } from './medical-form-values';
 
@@ -38,6 +39,8 @@ export interface MedicalInfoFormProps {
   submitNote?: ReactNode;
   /** Said under the email field. */
   emailHint?: ReactNode;
+  /** Shown above the submit button, inside the form (a kept draft, an edit conflict). */
+  notice?: ReactNode;
 }
 
 const NONE_KNOWN_HINT = 'Write “None known” if you have none, so responders know it was not left out.';
@@ -48,9 +51,10 @@ const NONE_KNOWN_HINT = 'Write “None known” if you have none, so responders 
  * every message shows under the field it names.
  */
 export function MedicalInfoForm(props: MedicalInfoFormProps) {
-  const { initialValues, maxContacts, submitLabel, pendingLabel, onSubmit, submitNote, emailHint } = props;
+  const { initialValues, maxContacts, submitLabel, pendingLabel, onSubmit, submitNote, emailHint, notice } = props;
   const schema = useMemo(() => medicalFormValuesSchema(maxContacts), [maxContacts]);
   const form = useAppForm(schema, initialValues);
+  useUnsavedWork(form.formState.isDirty);
   const send = async (body: MedicalForm) => {
     const rejected = await onSubmit(body);
     return rejected && Object.keys(rejected).length > 0 ? { errors: rejected } : undefined;
@@ -65,6 +69,7 @@ export function MedicalInfoForm(props: MedicalInfoFormProps) {
         <EmergencyContactsFields maxContacts={maxContacts} />
       </Section>
       <ConsentBox />
+      {notice}
       <FormAlert />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
         <SubmitButton pendingLabel={pendingLabel} className="w-full sm:w-auto">
@@ -90,20 +95,20 @@ function AboutYou({ emailHint }: { emailHint?: ReactNode }) {
         <Input
           label="First name"
           autoComplete="given-name"
-          maxLength={100}
+          limit={100}
           registration={register('firstName')}
           disabled={disabled}
         />
         <Input
           label="Last name"
           autoComplete="family-name"
-          maxLength={100}
+          limit={100}
           registration={register('lastName')}
           disabled={disabled}
         />
         <EmailInput
           placeholder="you@example.com"
-          maxLength={254}
+          limit={254}
           hint={emailHint}
           registration={register('email')}
           disabled={disabled}
@@ -114,7 +119,7 @@ function AboutYou({ emailHint }: { emailHint?: ReactNode }) {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          maxLength={25}
+          limit={25}
           registration={register('phoneNumber')}
           disabled={disabled}
         />
@@ -151,7 +156,7 @@ function MedicalDetails() {
           label="Allergies"
           placeholder="e.g. Penicillin, peanuts, bee stings"
           hint={NONE_KNOWN_HINT}
-          maxLength={MEDICAL_TEXT_LIMITS.allergies}
+          limit={MEDICAL_TEXT_LIMITS.allergies}
           registration={register('allergies')}
           disabled={disabled}
           containerClassName="sm:col-span-2"
@@ -160,7 +165,7 @@ function MedicalDetails() {
           label="Medical conditions"
           placeholder="e.g. Type 1 diabetes, epilepsy, asthma, heart failure"
           hint={NONE_KNOWN_HINT}
-          maxLength={MEDICAL_TEXT_LIMITS.medicalConditions}
+          limit={MEDICAL_TEXT_LIMITS.medicalConditions}
           registration={register('medicalConditions')}
           disabled={disabled}
           containerClassName="sm:col-span-2"
@@ -178,7 +183,7 @@ function MoreForResponders() {
     <Textarea
       label={EXTRA_MEDICAL_FIELDS[name]}
       placeholder={placeholder}
-      maxLength={MEDICAL_TEXT_LIMITS[name]}
+      limit={MEDICAL_TEXT_LIMITS[name]}
       rows={2}
       registration={register(name)}
       disabled={disabled}
@@ -197,7 +202,7 @@ function MoreForResponders() {
         <Input
           label={EXTRA_MEDICAL_FIELDS.languagesSpoken}
           placeholder="e.g. English, Spanish; some French"
-          maxLength={MEDICAL_TEXT_LIMITS.languagesSpoken}
+          limit={MEDICAL_TEXT_LIMITS.languagesSpoken}
           registration={register('languagesSpoken')}
           disabled={disabled}
         />

@@ -6,10 +6,13 @@ import { Spinner } from '../../components/ui/spinner';
 import { QR_LIFETIME } from '../../lib/plans';
 import { CREATE_QR_SECTION_ID } from './create-qr-section';
 import { CurrentQrPanel } from './current-qr-panel';
+import { EditConflictPanel } from './edit-conflict-panel';
+import { KeptDraftNotice } from './kept-draft-notice';
 import { ReplaceCodeButton } from './replace-code-button';
 import { ExpiredQrCard } from './expired-qr-card';
 import {
   emptyMedicalForm,
+  formValuesOf,
   medicalFormFromRecord,
   type MedicalFormValues,
   type PersonDetails,
@@ -18,6 +21,8 @@ import { MedicalInfoForm } from './medical-info-form';
 import { useGetDashboardQuery } from './records-api';
 import { useRecordCreation } from './use-record-creation';
 import { useRecordUpdate } from './use-record-update';
+import { unsavedRecordFor } from './unsaved-record';
+import { useSessionRenewal } from '../../lib/session-renewal';
 
 /**
  * Expired by time, as opposed to switched off because a newer code replaced it (which may still
@@ -42,7 +47,7 @@ export function MedicalRecordsDashboard({
   isPremium: boolean;
   promo?: ReactNode;
 }) {
-  const { data, isLoading, isError, isFetching, refetch } = useGetDashboardQuery();
+  const { data, isLoading, isFetching, refetch } = useGetDashboardQuery();
   const [createAfterExpiry, setCreateAfterExpiry] = useState(false);
 
   if (isLoading) {
@@ -57,7 +62,8 @@ export function MedicalRecordsDashboard({
     );
   }
 
-  if (isError || !data) {
+  // A refetch that fails keeps what is on screen (a form may hold unsaved changes); only a first load that fails says so.
+  if (!data) {
     return (
       <InlineAlert
         tone="error"
@@ -120,7 +126,10 @@ function RecordEditor({
   }, []);
   const create = useRecordCreation({ replacesCode: false, onCreated });
   // Saving edits the active code in place; only "Replace my code" issues a new one.
-  const update = useRecordUpdate(active?.id);
+  const update = useRecordUpdate(active);
+  // A form the person could not save before their session ended comes back, for them to check and save.
+  const { user } = useSessionRenewal();
+  const kept = user ? unsavedRecordFor(user.id, active?.id ?? null) : null;
 
   // The saved code arrives with the refreshed dashboard; show it (above the form on phones).
   useEffect(() => {
@@ -159,12 +168,23 @@ function RecordEditor({
         <MedicalInfoForm
           // Another record (a first or a replaced code) starts a fresh form with its values.
           key={record?.id ?? 'none'}
-          initialValues={initialValues}
+          initialValues={kept ? formValuesOf(kept) : initialValues}
           maxContacts={isPremium ? MAX_CONTACTS_PREMIUM : MAX_CONTACTS_FREE}
           submitLabel={active ? 'Save changes' : 'Create QR Code'}
           pendingLabel="Saving…"
           submitNote={submitNote}
-          onSubmit={active ? update : create}
+          onSubmit={active ? update.save : create}
+          notice={
+            update.conflict ? (
+              <EditConflictPanel
+                conflict={update.conflict}
+                onKeepMine={update.keepMine}
+                onTakeSaved={update.takeSaved}
+              />
+            ) : kept ? (
+              <KeptDraftNotice savedValues={initialValues} />
+            ) : null
+          }
         />
         {promo ? <div className="mt-10">{promo}</div> : null}
       </section>

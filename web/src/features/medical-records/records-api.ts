@@ -9,6 +9,7 @@ import type {
   MedicalRecord,
   RecordsPage,
 } from '@medical-qr/contracts';
+import { ErrorCodes } from '@medical-qr/contracts';
 import { api } from '../../lib/api';
 import { withQuery } from '../../lib/paths';
 
@@ -67,12 +68,22 @@ export const recordsApi = api.injectEndpoints({
     }),
     /**
      * Edits a record in place: the same code and expiry, so printed copies show the new details. A
-     * code that was replaced or has expired (409, 410) refreshes the dashboard to what is current.
+     * code that was replaced or has expired (409, 410) refreshes the dashboard to what is current. `version` is the
+     * one the form was filled from: a save over a newer one (another tab's) is refused with EDIT_CONFLICT.
      */
-    updateMedicalRecord: build.mutation<MedicalRecord, { id: string; form: MedicalForm }>({
-      query: ({ id, form }) => ({ url: recordPath(id), method: 'PUT', body: form, on401: 'caller' }),
+    updateMedicalRecord: build.mutation<MedicalRecord, { id: string; form: MedicalForm; version: number }>({
+      query: ({ id, form, version }) => ({
+        url: recordPath(id),
+        method: 'PUT',
+        body: form,
+        ifMatchVersion: version,
+        on401: 'caller',
+      }),
+      // A save refused for an older version leaves the screen as it is: the person chooses what to keep.
       invalidatesTags: (result, error) =>
-        result || (error && (error.status === 409 || error.status === 410)) ? ['MedicalRecord', 'History'] : [],
+        result || (error && error.code !== ErrorCodes.EDIT_CONFLICT && (error.status === 409 || error.status === 410))
+          ? ['MedicalRecord', 'History']
+          : [],
     }),
     /** The one free trial code an email may have. */
     createAnonymousMedicalRecord: build.mutation<AnonymousCreationResponse, MedicalForm>({

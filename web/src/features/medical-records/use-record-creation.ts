@@ -7,16 +7,19 @@ import { notify } from '../../components/ui/notifications';
 import { isApiError } from '../../lib/base-query';
 import { paths } from '../../lib/paths';
 import { useCreateMedicalRecordMutation } from './records-api';
+import { useSessionRenewal } from '../../lib/session-renewal';
 import { fieldErrorsFromServer } from './server-field-errors';
-import { useSessionEnded } from './use-session-ended';
+import { forgetUnsavedRecord, keepUnsavedRecord } from './unsaved-record';
+import { STILL_SIGNED_OUT } from './use-record-update';
 
 /** How long the upgrade message stays before the pricing page opens (SPEC section 8). */
 export const UPGRADE_REDIRECT_DELAY_MS = 2000;
 
 /**
  * Creates a signed-in user's code (POST /api/medical-records) and answers the errors of SPEC
- * section 8, "QR creation": signed out, to /demo-privacy; an expired free code, an upgrade message
- * and /pricing 2 s later; anything else, "Failed to create medical record".
+ * section 8, "QR creation": signed out, the form is kept and a sign-in asked for over the page, then the code is
+ * created (the spec's /demo-privacy detour lost the form); an expired free code, an upgrade message and /pricing 2 s
+ * later; anything else, "Failed to create medical record".
  */
 export function useRecordCreation({
   replacesCode,
@@ -28,16 +31,17 @@ export function useRecordCreation({
 }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const sessionEnded = useSessionEnded();
+  const { user, signInAgain } = useSessionRenewal();
   const [create] = useCreateMedicalRecordMutation();
   const upgradeTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(upgradeTimer.current), []);
 
   return useCallback(
-    async (form: MedicalForm): Promise<FieldErrors | null> => {
+    async function attempt(form: MedicalForm, signedInAgain = false): Promise<FieldErrors | null> {
       try {
         const record = await create(form).unwrap();
+        forgetUnsavedRecord();
         dispatch(
           notify({
             type: 'success',
@@ -53,8 +57,10 @@ export function useRecordCreation({
         const error = isApiError(failure) ? failure : undefined;
 
         if (error?.status === 401) {
-          sessionEnded();
-          return null;
+          if (user) keepUnsavedRecord(user.id, { recordId: null, form });
+          if (signedInAgain) return { [FORM_ERROR]: STILL_SIGNED_OUT };
+          await signInAgain(user?.email);
+          return attempt(form, true);
         }
 
         if (error?.code === ErrorCodes.QR_EXPIRED || error?.status === 402) {
@@ -78,6 +84,6 @@ export function useRecordCreation({
         };
       }
     },
-    [create, dispatch, navigate, onCreated, replacesCode, sessionEnded],
+    [create, dispatch, navigate, onCreated, replacesCode, signInAgain, user],
   );
 }

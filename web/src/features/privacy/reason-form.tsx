@@ -32,7 +32,7 @@ export function ReasonForm({
       <Textarea
         label={label}
         labelExtra="(optional)"
-        maxLength={REASON_MAX_LENGTH}
+        limit={REASON_MAX_LENGTH}
         registration={form.register('reason')}
       />
       <button

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
+import { CharacterCount, useCountedLength } from './character-count';
 import { messageAt } from './form-errors';
 import { useFormLayout } from './form-layout';
 
@@ -21,6 +22,8 @@ export interface FieldWrapperProps {
   labelAction?: ReactNode;
   /** Shown under the field and read with it. */
   hint?: ReactNode;
+  /** The most characters the field takes: a counter shows near it, and the form refuses more (never cuts). */
+  limit?: number;
   className?: string;
   children: (control: FieldControl) => ReactNode;
 }
@@ -29,14 +32,25 @@ export interface FieldWrapperProps {
  * One field: its label, the control, its message under it (or, in a summary form, a link to the
  * form's alert) and its hint, tied together with `aria-invalid` and `aria-describedby`.
  */
-export function FieldWrapper({ name, label, labelExtra, labelAction, hint, className, children }: FieldWrapperProps) {
+export function FieldWrapper({
+  name,
+  label,
+  labelExtra,
+  labelAction,
+  hint,
+  limit,
+  className,
+  children,
+}: FieldWrapperProps) {
   const id = useId();
   const { summary, alertId } = useFormLayout();
   const { errors } = useFormState({ name });
   const message = messageAt(errors, name);
   const errorId = message && !summary ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
-  const describedBy = [errorId, message && summary ? alertId : undefined, hintId].filter(Boolean).join(' ');
+  const counted = useCountedLength(name, limit);
+  const countId = counted !== null ? `${id}-count` : undefined;
+  const describedBy = [errorId, message && summary ? alertId : undefined, hintId, countId].filter(Boolean).join(' ');
   return (
     <div className={className}>
       {label ? (
@@ -51,6 +65,7 @@ export function FieldWrapper({ name, label, labelExtra, labelAction, hint, class
           {hint}
         </p>
       ) : null}
+      {countId && limit && counted !== null ? <CharacterCount id={countId} length={counted} limit={limit} /> : null}
     </div>
   );
 }
@@ -73,10 +88,11 @@ export function splitWrapperProps<T extends WrapperProps>({
   labelExtra,
   labelAction,
   hint,
+  limit,
   containerClassName,
   ...element
 }: T) {
-  return [{ label, labelExtra, labelAction, hint, className: containerClassName }, element] as const;
+  return [{ label, labelExtra, labelAction, hint, limit, className: containerClassName }, element] as const;
 }
 
 function FieldLabel({

@@ -1,0 +1,20 @@
+import type { MedicalForm } from '@medical-qr/contracts';
+import { forgetUnsavedDraft, keepUnsavedDraft, readUnsavedDraft } from '../../lib/unsaved-drafts';
+
+const DRAFT = 'medical-record';
+
+/** The medical form a person could not save because their session ended; `recordId` null for a new code. */
+export interface UnsavedRecord {
+  recordId: string | null;
+  form: MedicalForm;
+}
+
+export const keepUnsavedRecord = (userId: string, draft: UnsavedRecord) => keepUnsavedDraft(DRAFT, userId, draft);
+
+/** The kept form for this record (or for a new code), until it is saved or the person signs out. */
+export function unsavedRecordFor(userId: string, recordId: string | null): MedicalForm | null {
+  const draft = readUnsavedDraft<UnsavedRecord>(DRAFT, userId);
+  return draft && draft.recordId === recordId ? draft.form : null;
+}
+
+export const forgetUnsavedRecord = () => forgetUnsavedDraft(DRAFT);
