@@ -51,7 +51,9 @@ export const FREE_REPLACED_RECORDS_KEPT = 10;
 
 /** Texts the spec fixes for QR creation and the card; the web matches on them. */
 export const RecordsMessages = {
-  anonymousActiveExists: 'This email already has an active QR code. Please login to access it.',
+  /** The web offers both ways in beside it: signing in, and an account made with this email (which keeps the code). */
+  anonymousActiveExists:
+    'This email already has an active QR code. Sign in to see it, or create an account with this email to keep it.',
   anonymousExpiredExists:
     'This email already has an expired QR code. Please login or upgrade to premium to create a new one.',
   userCodeExpired: 'Your QR code has expired. Upgrade to premium to reactivate it and create new codes.',
