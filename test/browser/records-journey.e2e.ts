@@ -1,10 +1,21 @@
 import { readFileSync } from 'node:fs';
+import { RecordsMessages } from '@medical-qr/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { decodeQr, decodeQrWithZbar } from '../support/qr.js';
+import { confirmCodeEmail } from '../records/records-fixtures.js';
+
+/** The sign-in dialog opened on Create Account with `email` filled in; closed again. */
+async function expectCreateAccountFor(page: Page, email: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Create Account', selected: true }).waitFor();
+  expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+}
 
 async function fillMedicalForm(page: Page, email: string | undefined, allergies: string) {
   if (email !== undefined) {
@@ -104,6 +115,51 @@ describe('medical records in Chromium', () => {
       await view.context.close();
     }
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a visitor's new code says it lasts 2 days and offers an account; an email with an active code is no dead end", async () => {
+    const email = uniqueEmail('visitor-offer');
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(baseUrl());
+    await fillMedicalForm(page, email, 'Penicillin');
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    const ready = page.getByRole('region', { name: 'Your QR code is ready' });
+    await ready.getByText('This free code lasts 2 days').waitFor();
+    expect(await ready.textContent()).toContain(`Create a free account with ${email} and it lasts 10 days`);
+    await ready.getByRole('button', { name: 'Create a free account' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'home-qr-offer-phone-light', { fullPage: false });
+    await ready.getByRole('button', { name: 'Create a free account' }).click();
+    await expectCreateAccountFor(page, email);
+
+    // Once its maker proved the email, the code is that email's one free code: a second try is refused, with ways in.
+    await confirmCodeEmail(email);
+    await ready.getByRole('button', { name: 'Create another code' }).click();
+    await fillMedicalForm(page, email, 'Penicillin');
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    const emailField = page.getByLabel('Email');
+    await page.waitForFunction(
+      (field) => field?.getAttribute('aria-invalid') === 'true',
+      await emailField.elementHandle(),
+    );
+    await page.getByText(RecordsMessages.anonymousActiveExists).waitFor();
+    await screenshot(page, 'home-email-taken-phone-light', { fullPage: false });
+    await page.getByRole('button', { name: 'Create an account with this email' }).click();
+    await expectCreateAccountFor(page, email);
+    await screenshot(page, 'home-email-taken-phone-light-after', { fullPage: false });
+
+    // After a reload the code is this browser's remembered one: the offer stays, without the email it cannot know.
+    for (const [viewport, scheme, name] of [
+      [PHONE, 'dark', 'phone-dark'],
+      [DESKTOP, 'light', 'desktop-light'],
+      [DESKTOP, 'dark', 'desktop-dark'],
+    ] as const) {
+      await showIn(page, viewport, scheme);
+      await page.getByText('This free code lasts 2 days').waitFor();
+      await page.getByRole('button', { name: 'Create a free account' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `home-qr-offer-${name}`, { fullPage: false });
+    }
+    expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
     await context.close();
   });
 

@@ -39,8 +39,8 @@ function SignedOutHome() {
   // A code this browser made is shown in the create section (AnonymousQrCreator); the hero leads to it.
   const [hasCode] = useState(() => latestLiveStoredCode() !== null);
   const requestLogin = useCallback(
-    ({ email, message }: LoginRequest) =>
-      loginDialog.open({ tab: 'sign-in', email, notice: message ? { tone: 'info', text: message } : undefined }),
+    ({ email, message, tab = 'sign-in' }: LoginRequest) =>
+      loginDialog.open({ tab, email, notice: message ? { tone: 'info', text: message } : undefined }),
     [loginDialog],
   );
 
