@@ -6,7 +6,7 @@ import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { decodeQr, decodeQrWithZbar } from '../support/qr.js';
-import { confirmCodeEmail } from '../records/records-fixtures.js';
+import { confirmCodeEmail, medicalForm } from '../records/records-fixtures.js';
 
 /** The sign-in dialog opened on Create Account with `email` filled in; closed again. */
 async function expectCreateAccountFor(page: Page, email: string) {
@@ -169,6 +169,39 @@ describe('medical records in Chromium', () => {
     await page.getByRole('heading', { name: 'Medical Card Not Found' }).waitFor();
     await page.getByText('This emergency medical card could not be found or may have expired.').waitFor();
     await screenshot(page, 'card-not-found-phone-light');
+    await context.close();
+  });
+
+  it('signed in, consent revoked: the dashboard says the code is hidden from responders, and how to show it again', async () => {
+    const { client, email } = await signedInClient('consent-hidden', 'consent-pass');
+    expect((await client.post('/api/medical-records', medicalForm({ email }))).status).toBeLessThan(300);
+    // Revoking asks who it is first, as the privacy screen's dialog does.
+    expect((await client.post('/api/auth/verify-password', { email, password: 'consent-pass' })).status).toBe(200);
+    expect((await client.post('/api/privacy/revoke-consent', { reason: '' })).status).toBe(200);
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await signInWithCookies(context, client.cookies);
+    await page.goto(baseUrl());
+    const panel = page.getByRole('region', { name: 'Your current QR code' });
+    await panel.getByAltText('QR code that opens your emergency card').waitFor();
+    await screenshot(page, 'dashboard-consent-hidden-before');
+    const banner = page.getByRole('alert').filter({ hasText: 'Hidden from responders since' });
+    await banner.waitFor({ timeout: 5000 });
+    expect(await banner.getByRole('link', { name: 'Give consent again' }).getAttribute('href')).toBe('/privacy');
+    // The code's panel says so too: its downloads open a card that shows nothing while consent is withdrawn.
+    await panel.getByText('Hidden from responders', { exact: true }).waitFor();
+    expect(await panel.getByText(/Valid until|Never expires/).count()).toBe(0);
+    expect(await panel.textContent()).toContain('Scanning it or its downloads shows "not found"');
+    for (const [viewport, scheme, name] of [
+      [PHONE, 'light', 'phone-light'],
+      [PHONE, 'dark', 'phone-dark'],
+      [DESKTOP, 'light', 'desktop-light'],
+      [DESKTOP, 'dark', 'desktop-dark'],
+    ] as const) {
+      await showIn(page, viewport, scheme);
+      await banner.waitFor();
+      await screenshot(page, `dashboard-consent-hidden-${name}`, { fullPage: false });
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 
