@@ -204,7 +204,7 @@ describe('the emergency card page in Chromium', () => {
     await context.close();
   });
 
-  it('sends an expired card to /expired with a server redirect, and /expired leads with Call 911', async () => {
+  it('sends an expired card to /expired with a server redirect, and /expired leads with Call 911, sells the responder nothing', async () => {
     const token = await stack.anonymousCard(shortRecord());
     const url = `${stack.system.url}/emergency/${token}`;
     await new Promise((resolve) => setTimeout(resolve, 3500));
@@ -218,6 +218,17 @@ describe('the emergency card page in Chromium', () => {
       await page.getByRole('heading', { name: 'This medical QR code has expired' }).waitFor();
       expect(await page.locator('main a').first().getAttribute('href')).toBe('tel:911');
       await screenshot(page, `card-expired-${name}`);
+      // Whoever scanned it is most likely helping someone: what to do now, and the owner's part in one small link.
+      await page.getByText('Look for other medical ID').waitFor();
+      expect(await page.locator('main a').count()).toBe(2);
+      const ownerLink = page.getByRole('link', { name: 'Is this your code? Sign in to renew it' });
+      expect(await ownerLink.getAttribute('href')).toBe('/?login=true');
+      expect(
+        await page
+          .locator('main')
+          .getByText(/Premium|Reactivate/)
+          .count(),
+      ).toBe(0);
       await context.close();
     }
   });

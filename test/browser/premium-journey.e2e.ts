@@ -79,9 +79,8 @@ describe('premium in Chromium', () => {
     expect(created.body.expiresAt).not.toBeNull();
 
     const { page, errors, context } = await openPage(browser, { viewport: DESKTOP, ownAddress: false });
-    // The expired page's offer leads to the plans, and premium from there to signing in.
-    await page.goto(`${baseUrl()}/expired`);
-    await page.getByRole('link', { name: 'Reactivate with Premium' }).click();
+    // Premium from the plans leads to signing in first.
+    await page.goto(`${baseUrl()}/pricing`);
     await page.getByRole('heading', { level: 1, name: 'Choose your plan' }).waitFor();
     await page.getByRole('button', { name: 'Sign in to upgrade' }).click();
     const dialog = page.getByRole('dialog', { name: 'Welcome to Medical QR' });

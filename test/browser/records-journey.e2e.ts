@@ -1,10 +1,21 @@
 import { readFileSync } from 'node:fs';
+import { RecordsMessages } from '@medical-qr/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
 import { decodeQr, decodeQrWithZbar } from '../support/qr.js';
+import { confirmCodeEmail, medicalForm } from '../records/records-fixtures.js';
+
+/** The sign-in dialog opened on Create Account with `email` filled in; closed again. */
+async function expectCreateAccountFor(page: Page, email: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Create Account', selected: true }).waitFor();
+  expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+}
 
 async function fillMedicalForm(page: Page, email: string | undefined, allergies: string) {
   if (email !== undefined) {
@@ -107,12 +118,90 @@ describe('medical records in Chromium', () => {
     await context.close();
   });
 
+  it("a visitor's new code says it lasts 2 days and offers an account; an email with an active code is no dead end", async () => {
+    const email = uniqueEmail('visitor-offer');
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(baseUrl());
+    await fillMedicalForm(page, email, 'Penicillin');
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    const ready = page.getByRole('region', { name: 'Your QR code is ready' });
+    await ready.getByText('This free code lasts 2 days').waitFor();
+    expect(await ready.textContent()).toContain(`Create a free account with ${email} and it lasts 10 days`);
+    await ready.getByRole('button', { name: 'Create a free account' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'home-qr-offer-phone-light', { fullPage: false });
+    await ready.getByRole('button', { name: 'Create a free account' }).click();
+    await expectCreateAccountFor(page, email);
+
+    // Once its maker proved the email, the code is that email's one free code: a second try is refused, with ways in.
+    await confirmCodeEmail(email);
+    await ready.getByRole('button', { name: 'Create another code' }).click();
+    await fillMedicalForm(page, email, 'Penicillin');
+    await page.getByRole('button', { name: 'Generate QR Code' }).click();
+    const emailField = page.getByLabel('Email');
+    await page.waitForFunction(
+      (field) => field?.getAttribute('aria-invalid') === 'true',
+      await emailField.elementHandle(),
+    );
+    await page.getByText(RecordsMessages.anonymousActiveExists).waitFor();
+    await screenshot(page, 'home-email-taken-phone-light', { fullPage: false });
+    await page.getByRole('button', { name: 'Create an account with this email' }).click();
+    await expectCreateAccountFor(page, email);
+    await screenshot(page, 'home-email-taken-phone-light-after', { fullPage: false });
+
+    // After a reload the code is this browser's remembered one: the offer stays, without the email it cannot know.
+    for (const [viewport, scheme, name] of [
+      [PHONE, 'dark', 'phone-dark'],
+      [DESKTOP, 'light', 'desktop-light'],
+      [DESKTOP, 'dark', 'desktop-dark'],
+    ] as const) {
+      await showIn(page, viewport, scheme);
+      await page.getByText('This free code lasts 2 days').waitFor();
+      await page.getByRole('button', { name: 'Create a free account' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `home-qr-offer-${name}`, { fullPage: false });
+    }
+    expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+    await context.close();
+  });
+
   it('says "Medical Card Not Found" for an unknown card', async () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${baseUrl()}/emergency/AAAAAAAAAAAAAAAAAAAAAA`);
     await page.getByRole('heading', { name: 'Medical Card Not Found' }).waitFor();
     await page.getByText('This emergency medical card could not be found or may have expired.').waitFor();
     await screenshot(page, 'card-not-found-phone-light');
+    await context.close();
+  });
+
+  it('signed in, consent revoked: the dashboard says the code is hidden from responders, and how to show it again', async () => {
+    const { client, email } = await signedInClient('consent-hidden', 'consent-pass');
+    expect((await client.post('/api/medical-records', medicalForm({ email }))).status).toBeLessThan(300);
+    // Revoking asks who it is first, as the privacy screen's dialog does.
+    expect((await client.post('/api/auth/verify-password', { email, password: 'consent-pass' })).status).toBe(200);
+    expect((await client.post('/api/privacy/revoke-consent', { reason: '' })).status).toBe(200);
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await signInWithCookies(context, client.cookies);
+    await page.goto(baseUrl());
+    const panel = page.getByRole('region', { name: 'Your current QR code' });
+    await panel.getByAltText('QR code that opens your emergency card').waitFor();
+    await screenshot(page, 'dashboard-consent-hidden-before');
+    const banner = page.getByRole('alert').filter({ hasText: 'Hidden from responders since' });
+    await banner.waitFor({ timeout: 5000 });
+    expect(await banner.getByRole('link', { name: 'Give consent again' }).getAttribute('href')).toBe('/privacy');
+    // The code's panel says so too: its downloads open a card that shows nothing while consent is withdrawn.
+    await panel.getByText('Hidden from responders', { exact: true }).waitFor();
+    expect(await panel.getByText(/Valid until|Never expires/).count()).toBe(0);
+    expect(await panel.textContent()).toContain('Scanning it or its downloads shows "not found"');
+    for (const [viewport, scheme, name] of [
+      [PHONE, 'light', 'phone-light'],
+      [PHONE, 'dark', 'phone-dark'],
+      [DESKTOP, 'light', 'desktop-light'],
+      [DESKTOP, 'dark', 'desktop-dark'],
+    ] as const) {
+      await showIn(page, viewport, scheme);
+      await banner.waitFor();
+      await screenshot(page, `dashboard-consent-hidden-${name}`, { fullPage: false });
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -2,6 +2,8 @@ import { RecordsMessages } from '@medical-qr/contracts';
 import { HttpClient, uniqueEmail, waitForMailLink } from '../support/http-client.js';
 import { confirmCodeEmail, medicalForm } from './records-fixtures.js';
 
+const DAY_MS = 24 * 3600 * 1000;
+
 /** Registers an account for `email` and follows its emailed link; answers the client, not yet signed in. */
 async function registerAndVerify(email: string, password: string): Promise<HttpClient> {
   const client = new HttpClient();
@@ -30,9 +32,14 @@ describe('anonymous codes whose maker confirmed the email are claimed by the acc
     const records = (await client.get('/api/medical-records')).body.records as Array<{
       token: string;
       isActive: boolean;
+      createdAt: string;
+      expiresAt: string;
     }>;
     expect(records.map((record) => record.token)).toEqual([anonymous.body.token]);
     expect(records[0]!.isActive).toBe(true);
+    // The account's lifetime (10 days from the code's creation), no longer the visitor's 2 days.
+    const lifetime = Date.parse(records[0]!.expiresAt) - Date.parse(records[0]!.createdAt);
+    expect(Math.round(lifetime / DAY_MS)).toBe(10);
     // The same code, the same card: a printed copy still opens it.
     expect((await new HttpClient().get(`/api/emergency-card/${anonymous.body.token}`)).status).toBe(200);
 

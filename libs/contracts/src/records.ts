@@ -53,7 +53,9 @@ export const FREE_REPLACED_RECORDS_KEPT = 10;
 export const RecordsMessages = {
   editConflict:
     'This record was changed in another tab or on another device after you opened it. Compare the two and choose which to keep.',
-  anonymousActiveExists: 'This email already has an active QR code. Please login to access it.',
+  /** The web offers both ways in beside it: signing in, and an account made with this email (which keeps the code). */
+  anonymousActiveExists:
+    'This email already has an active QR code. Sign in to see it, or create an account with this email to keep it.',
   anonymousExpiredExists:
     'This email already has an expired QR code. Please login or upgrade to premium to create a new one.',
   userCodeExpired: 'Your QR code has expired. Upgrade to premium to reactivate it and create new codes.',

@@ -17,7 +17,7 @@ import { ExpiryScheduler } from '../expiry/expiry.scheduler.js';
 import { PremiumStatusClient } from '../premium/premium-status.client.js';
 import { newEmergencyToken } from '../records/emergency-token.js';
 import { toMedicalRecord } from '../records/record-views.js';
-import { RecordsRepository } from '../records/records.repository.js';
+import { RecordsRepository, type RecordLifetime } from '../records/records.repository.js';
 import { assertContactLimit } from '../records/records.service.js';
 import { CodeConfirmationMail } from './code-confirmation-mail.js';
 import { CodeConfirmationsRepository, type ConfirmationOutcome } from './code-confirmations.repository.js';
@@ -101,14 +101,20 @@ export class AnonymousCodesService {
 
   /**
    * The confirmed anonymous code made with this email becomes the user's (the gateway vouches the account's email
-   * is verified), so it shows in their history; a premium user's claimed code stops expiring.
+   * is verified), so it shows in their history, with the account's lifetime: a premium user's claimed code stops
+   * expiring, a free account's lives as long as a code the account made then (QR_TTL_USER from its creation).
    */
   async claim(userId: string, email: string): Promise<ClaimAnonymousReply> {
+    let lengthened: RecordLifetime[] = [];
     const claimed = await this.records.forUser(userId, async (scope) => {
       const ids = await scope.claimAnonymous(this.emailIndex.of(email));
-      if (ids.length > 0 && (await this.premium.isPremium(userId))) await scope.liftExpiry();
+      if (ids.length === 0) return 0;
+      if (await this.premium.isPremium(userId)) await scope.liftExpiry();
+      else lengthened = await scope.giveAccountLifetime(ids, this.config.QR_TTL_USER);
       return ids.length;
     });
+    // After the commit: the code's first job finds it not yet due; a job lost here is caught by the sweep.
+    for (const record of lengthened) await this.expiry.scheduleNewLifetime(record.id, record.expiresAt);
     return { claimed };
   }
 

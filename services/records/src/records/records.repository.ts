@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { EmergencyContact, EmergencyContactInput, MedicalForm } from '@medical-qr/contracts';
 import { DATABASE, FIELD_CIPHER, type Database, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { emergencyContacts, medicalRecords, scanEvents, type MedicalRecordRow } from '../database/schema.js';
@@ -382,6 +382,33 @@ export class RecordsRepository {
     return rows.map((row) => ({ id: row.id, expiresAt }));
   }
 
+  /**
+   * @internal Used by {@link UserRecordsScope}. Claimed codes that still open their card live as long as a code the
+   * account made at the same moment would: `lifetimeMs` from their creation, never shorter than they had. Answers
+   * the codes whose expiry moved.
+   */
+  async giveAccountLifetimeWith(
+    executor: Executor,
+    recordIds: string[],
+    lifetimeMs: number,
+  ): Promise<RecordLifetime[]> {
+    if (recordIds.length === 0) return [];
+    const accountExpiry = sql`${medicalRecords.createdAt} + make_interval(secs => ${lifetimeMs / 1000})`;
+    const rows = await executor
+      .update(medicalRecords)
+      .set({ expiresAt: accountExpiry })
+      .where(
+        and(
+          inArray(medicalRecords.id, recordIds),
+          eq(medicalRecords.isActive, true),
+          gt(medicalRecords.expiresAt, sql`now()`),
+          lt(medicalRecords.expiresAt, accountExpiry),
+        ),
+      )
+      .returning({ id: medicalRecords.id, expiresAt: medicalRecords.expiresAt });
+    return rows.map((row) => ({ id: row.id, expiresAt: row.expiresAt! }));
+  }
+
   /** The user's own record, read with `executor` (the database, or a transaction). */
   async findOwnedWith(executor: Executor, userId: string, recordId: string): Promise<StoredRecord | undefined> {
     const [row] = await executor
@@ -558,6 +585,11 @@ export class UserRecordsScope {
   /** The confirmed anonymous code made with this (verified) email becomes the user's. Answers the ids claimed. */
   claimAnonymous(emailIndex: string): Promise<string[]> {
     return this.repository.claimAnonymousWith(this.executor, this.userId, emailIndex);
+  }
+
+  /** Claimed codes get the account's lifetime, counted from their creation (a visitor's was shorter). */
+  giveAccountLifetime(recordIds: string[], lifetimeMs: number): Promise<RecordLifetime[]> {
+    return this.repository.giveAccountLifetimeWith(this.executor, recordIds, lifetimeMs);
   }
 
   replaceActive(): Promise<void> {

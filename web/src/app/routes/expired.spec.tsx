@@ -6,36 +6,31 @@ describe('expired page', () => {
     renderApp('/expired');
     expect(screen.getByRole('heading', { level: 1, name: 'This medical QR code has expired' })).toBeTruthy();
     const main = screen.getByRole('main');
-    expect(main.textContent).toContain('Free QR codes are valid for 2 days from creation without an account');
-    expect(main.textContent).toContain('10 days with a free account');
+    expect(main.textContent).toContain('Free codes last 2 days without an account and 10 days with one');
     expect(main.textContent).not.toContain('7 days');
   });
 
-  it('leads with the emergency number, before any upsell', () => {
+  it('leads with the emergency number, then what a responder can still do', () => {
     renderApp('/expired');
     const links = Array.from(screen.getByRole('main').querySelectorAll('a'));
     expect(links[0]!.getAttribute('href')).toBe('tel:911');
     expect(links[0]!.textContent).toBe('Call 911');
     expect(screen.getByText('If this is an emergency, call 911 or your local emergency number.')).toBeTruthy();
+    const steps = Array.from(screen.getByRole('main').querySelectorAll('ol > li')).map((item) => item.textContent);
+    expect(steps[1]).toContain('Look for other medical ID');
   });
 
-  it('lists the premium benefits', () => {
+  it('sells the person who scanned it nothing: no premium, no reactivation', () => {
     renderApp('/expired');
-    const benefits = screen.getByRole('heading', { name: 'Premium benefits' }).parentElement!;
-    const items = Array.from(benefits.querySelectorAll('li')).map((item) => item.textContent);
-    expect(items).toEqual(['Unlimited active QR codes', 'No expiration', 'Scan notifications', 'Priority support']);
+    const main = screen.getByRole('main');
+    expect(main.textContent).not.toMatch(/Premium|Reactivate/);
+    expect(main.querySelectorAll('a')).toHaveLength(2);
   });
 
-  it('offers premium to reactivate', async () => {
+  it('leaves the owner one small way in: signing in to renew', async () => {
     const { router } = renderApp('/expired');
-    fireEvent.click(screen.getByRole('link', { name: 'Reactivate with Premium' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
-  });
-
-  it('offers to create a new code', async () => {
-    const { router } = renderApp('/expired');
-    fireEvent.click(screen.getByRole('link', { name: 'Create New QR Code' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Is this your code? Sign in to renew it' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByRole('heading', { name: 'Create your free QR code' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Medical QR' })).toBeTruthy();
   });
 });

@@ -1,60 +1,65 @@
-import { BellRing, Crown, Headset, Infinity as InfinityIcon, QrCode, TimerOff, type LucideIcon } from 'lucide-react';
+import { ArrowRight, TimerOff } from 'lucide-react';
+import { Link } from 'react-router';
 import { EmergencyCallLead } from '../../components/errors/emergency-call-lead';
-import { ActionLink } from '../../components/ui/action-link';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
-import { PREMIUM_PRICE, QR_LIFETIME } from '../../lib/plans';
-import { panel } from '../../components/ui/panel';
+import { QR_LIFETIME } from '../../lib/plans';
 
-const premiumBenefits: Array<{ text: string; icon: LucideIcon }> = [
-  { text: 'Unlimited active QR codes', icon: QrCode },
-  { text: 'No expiration', icon: InfinityIcon },
-  { text: 'Scan notifications', icon: BellRing },
-  { text: 'Priority support', icon: Headset },
+/** What a responder can still do for the person once the card no longer opens. */
+const responderSteps = [
+  'Stay with the person and follow what the emergency dispatcher tells you.',
+  'Look for other medical ID: a bracelet or necklace, a wallet card, or the emergency information on their phone’s lock screen.',
+  'Tell the paramedics that the person carries a medical QR code that has expired.',
 ];
 
 /**
- * Where an expired code's card sends the scanner (SPEC section 2, "Expired"). The lifetimes are
- * the settled ones (DESIGN): 2 days without an account, 10 days with one.
+ * Where an expired code's card sends the scanner (SPEC section 2, "Expired"). Whoever scanned it is most likely
+ * helping the person, so the page leads with the emergency number and what to do without the card, and sells
+ * nothing; the owner's part is one small link. The lifetimes are the settled ones (DESIGN): 2 days without an
+ * account, 10 days with one.
  */
 export function ExpiredRoute() {
   useDocumentTitle('QR code expired');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-8 text-center sm:px-6 sm:py-14">
       <EmergencyCallLead className="mb-8" />
-      <span className="flex size-20 items-center justify-center rounded-3xl bg-amber-50 text-amber-700 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900/60">
-        <TimerOff className="size-10" aria-hidden="true" />
+      <span className="flex size-16 items-center justify-center rounded-3xl bg-amber-50 text-amber-700 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900/60">
+        <TimerOff className="size-8" aria-hidden="true" />
       </span>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
+      <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
         This medical QR code has expired
       </h1>
       <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">
-        Free QR codes are valid for {QR_LIFETIME.anonymous} from creation without an account, and for{' '}
-        {QR_LIFETIME.signedIn} with a free account. Premium codes never expire.
+        It no longer shows the person’s medical details. You can still help:
       </p>
+      <ol className="mt-5 flex w-full flex-col gap-3 text-left">
+        {responderSteps.map((step, index) => (
+          <li
+            key={step}
+            className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-base leading-snug text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          >
+            <span
+              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-900 text-sm font-bold text-white dark:bg-white dark:text-slate-900"
+              aria-hidden="true"
+            >
+              {index + 1}
+            </span>
+            {step}
+          </li>
+        ))}
+      </ol>
 
-      <div className="mt-8 flex w-full flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
-        <ActionLink to={paths.pricing.getHref()} icon={Crown}>
-          Reactivate with Premium
-        </ActionLink>
-        <ActionLink to={paths.home.getHref()} icon={QrCode} variant="secondary">
-          Create New QR Code
-        </ActionLink>
-      </div>
-
-      <div className={panel('mt-12 w-full text-left')}>
-        <h2 className="text-xl font-bold text-slate-900 dark:text-white">Premium benefits</h2>
-        <p className="mt-1 text-[15px] text-slate-600 dark:text-slate-400">{PREMIUM_PRICE}, cancel any time.</p>
-        <ul className="mt-4 flex flex-col gap-3">
-          {premiumBenefits.map(({ text, icon: Icon }) => (
-            <li key={text} className="flex items-center gap-3 text-base font-medium text-slate-800 dark:text-slate-100">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-red-50 text-red-600 dark:bg-red-950/50 dark:text-red-400">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              {text}
-            </li>
-          ))}
-        </ul>
+      <div className="mt-10 w-full border-t border-slate-200 pt-6 dark:border-slate-800">
+        <Link
+          to={paths.home.getHref({ login: true })}
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-base font-semibold text-balance text-red-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-600 dark:text-red-400"
+        >
+          Is this your code? Sign in to renew it
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          Free codes last {QR_LIFETIME.anonymous} without an account and {QR_LIFETIME.signedIn} with one.
+        </p>
       </div>
     </section>
   );

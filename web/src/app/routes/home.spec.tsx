@@ -115,9 +115,27 @@ describe('home page: a visitor creates a free QR code', () => {
 
     const email = within(form).getByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(descriptionOf(email)).toContain('This email already has an active QR code. Please login to access it.');
+    expect(descriptionOf(email)).toContain(RecordsMessages.anonymousActiveExists);
     expect(document.activeElement).toBe(email);
     expect(visibleToasts()).toEqual([]);
+
+    // No dead end for someone without an account: making one with this email opens, the email filled in.
+    fireEvent.click(within(form).getByRole('button', { name: 'Create an account with this email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Medical QR' });
+    expect(within(dialog).getByRole('tab', { name: 'Create Account' }).getAttribute('aria-selected')).toBe('true');
+    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
+  });
+
+  it('says how long the new code lasts and offers the account that keeps it longer', async () => {
+    const { form } = await visitorHome({ body: anAnonymousCreation() });
+    fillMedicalForm(form);
+    await generate();
+    const ready = await screen.findByRole('region', { name: 'Your QR code is ready' });
+    expect(ready.textContent).toContain('This free code lasts 2 days');
+    expect(ready.textContent).toContain('Create a free account with grace@example.com and it lasts 10 days');
+    fireEvent.click(within(ready).getByRole('button', { name: 'Create a free account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Medical QR' });
+    expect(within(dialog).getByRole('tab', { name: 'Create Account' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('says the code expired and opens the sign-in when the email had a code before', async () => {

@@ -9,6 +9,7 @@ import {
   NoActiveQrDialog,
   type LoginRequest,
 } from '../../features/medical-records';
+import { ConsentWithdrawnBanner, useGetPrivacyStatusQuery } from '../../features/privacy';
 // The promo and the dialog's hook alone, not the premium feature's index (its screens load on demand).
 import { HousePromo } from '../../features/premium/house-promo';
 import { usePricingDialog } from '../../features/premium/use-pricing-dialog';
@@ -39,8 +40,8 @@ function SignedOutHome() {
   // A code this browser made is shown in the create section (AnonymousQrCreator); the hero leads to it.
   const [hasCode] = useState(() => latestLiveStoredCode() !== null);
   const requestLogin = useCallback(
-    ({ email, message }: LoginRequest) =>
-      loginDialog.open({ tab: 'sign-in', email, notice: message ? { tone: 'info', text: message } : undefined }),
+    ({ email, message, tab = 'sign-in' }: LoginRequest) =>
+      loginDialog.open({ tab, email, notice: message ? { tone: 'info', text: message } : undefined }),
     [loginDialog],
   );
 
@@ -63,6 +64,9 @@ function SignedOutHome() {
 
 function SignedInHome({ user, isPremium }: { user: CurrentUser; isPremium: boolean }) {
   const pricing = usePricingDialog();
+  // Consent is the person's, not a record's (privacy): while withdrawn, no code of theirs opens its card.
+  const { data: privacy } = useGetPrivacyStatusQuery();
+  const hidden = privacy ? !privacy.consentGiven : false;
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
       <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">
@@ -74,9 +78,11 @@ function SignedInHome({ user, isPremium }: { user: CurrentUser; isPremium: boole
       <p className="mt-2 mb-8 max-w-2xl text-base text-slate-600 dark:text-slate-300">
         Responders see exactly what you save here. Keep it current, and keep the code where it can be found.
       </p>
+      {hidden ? <ConsentWithdrawnBanner since={privacy?.consentChangedAt ?? null} /> : null}
       <MedicalRecordsDashboard
         person={user}
         isPremium={isPremium}
+        hiddenFromResponders={hidden}
         promo={isPremium ? null : <HousePromo onSeePremium={pricing.open} />}
       />
     </div>

@@ -103,13 +103,6 @@ describe('/pricing', () => {
     await screen.findByRole('link', { name: 'Upgrade to Premium' });
     expect(screen.queryByRole('button', { name: 'Go Premium' })).toBeNull();
   });
-
-  it("is where the expired page's Reactivate with Premium lands", async () => {
-    api = stubFetch();
-    renderApp('/expired');
-    fireEvent.click(screen.getByRole('link', { name: 'Reactivate with Premium' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeTruthy();
-  });
 });
 
 describe('the pricing dialog and the house promo', () => {

@@ -3,7 +3,7 @@ import { PricingPlans } from '../../features/premium';
 import { useDocumentTitle } from '../../lib/document-title';
 import { planOf, SIGN_IN_TO_UPGRADE } from '../../lib/plans';
 
-/** /pricing: the plans side by side (the expired page's "Reactivate with Premium" and upgrade prompts land here). */
+/** /pricing: the plans side by side (upgrade prompts land here). */
 export function PricingRoute() {
   useDocumentTitle('Pricing');
   const { isAuthenticated, isPremium } = useAuth();

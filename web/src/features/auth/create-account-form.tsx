@@ -19,8 +19,9 @@ import { loginNoticeChanged } from './auth-slice';
 import { rememberSignedInUser } from './stored-user';
 import { welcomeToast } from './welcome';
 
-export const useCreateAccountForm = () =>
-  useAppForm(registerBodySchema, { firstName: '', lastName: '', email: '', phoneNumber: '', password: '' });
+/** `email` prefills the form when the dialog was opened for one (a code already made with it). */
+export const useCreateAccountForm = (email = '') =>
+  useAppForm(registerBodySchema, { firstName: '', lastName: '', email, phoneNumber: '', password: '' });
 export type CreateAccountFormState = ReturnType<typeof useCreateAccountForm>;
 
 /** A new account; signed in at once, or first asked to follow the emailed link (SPEC section 4). */

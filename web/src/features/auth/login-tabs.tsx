@@ -29,7 +29,7 @@ export function LoginTabs({ onSignedIn }: { onSignedIn: () => void }) {
   const notice = useAppSelector(selectLoginNotice);
   const carriedEmail = useAppSelector(selectAuthEmail);
   const signInForm = useSignInForm(carriedEmail);
-  const accountForm = useCreateAccountForm();
+  const accountForm = useCreateAccountForm(carriedEmail);
   const ids = useId();
   const tabId = (value: LoginTab) => `${ids}-tab-${value}`;
   const panelId = `${ids}-panel`;

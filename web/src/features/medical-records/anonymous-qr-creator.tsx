@@ -5,7 +5,9 @@ import { flushSync } from 'react-dom';
 import { Button } from '../../components/ui/button';
 import { QR_LIFETIME } from '../../lib/plans';
 import { latestLiveStoredCode, type RememberedQrCode } from '../../lib/storage';
+import { AccountLifetimeOffer } from './account-lifetime-offer';
 import { CREATE_QR_SECTION_ID, goToCreateQrSection } from './create-qr-section';
+import { EmailTakenActions } from './email-taken-actions';
 import { emptyMedicalForm } from './medical-form-values';
 import { MedicalInfoForm } from './medical-info-form';
 import { QrCodeDisplay } from './qr-code-display';
@@ -25,9 +27,12 @@ export function AnonymousQrCreator({ onLoginRequested }: { onLoginRequested: (re
     const remembered = latestLiveStoredCode();
     return remembered ? { code: remembered, justCreated: false } : null;
   });
+  // The email that already has an active code, while its refusal shows: the ways in are offered under it.
+  const [takenEmail, setTakenEmail] = useState<string | null>(null);
   const submit = useAnonymousRecordCreation({
     onCreated: (code) => setShown({ code, justCreated: true }),
     onLoginRequested,
+    onEmailTaken: setTakenEmail,
   });
   const titleId = useId();
 
@@ -37,6 +42,7 @@ export function AnonymousQrCreator({ onLoginRequested }: { onLoginRequested: (re
         <ShownQrCode
           shown={shown}
           titleId={titleId}
+          onCreateAccount={(email) => onLoginRequested({ email: email ?? undefined, tab: 'create-account' })}
           onCreateAnother={() => {
             // The button leaves with the code: focus goes to the form's first field.
             flushSync(() => setShown(null));
@@ -57,7 +63,16 @@ export function AnonymousQrCreator({ onLoginRequested }: { onLoginRequested: (re
             maxContacts={MAX_CONTACTS_FREE}
             submitLabel="Generate QR Code"
             pendingLabel="Generating…"
-            emailHint="One free code per email address."
+            emailHint={
+              takenEmail ? (
+                <EmailTakenActions
+                  onSignIn={() => onLoginRequested({ email: takenEmail, tab: 'sign-in' })}
+                  onCreateAccount={() => onLoginRequested({ email: takenEmail, tab: 'create-account' })}
+                />
+              ) : (
+                'One free code per email address.'
+              )
+            }
             onSubmit={submit}
           />
         </>
@@ -70,10 +85,12 @@ function ShownQrCode({
   shown: { code, justCreated },
   titleId,
   onCreateAnother,
+  onCreateAccount,
 }: {
   shown: ShownCode;
   titleId: string;
   onCreateAnother: () => void;
+  onCreateAccount: (email: string | null) => void;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -114,6 +131,8 @@ function ShownQrCode({
         </p>
       ) : null}
       <QrCodeDisplay qrCodeData={code.qrCodeData} cardUrl={code.cardUrl} expiresAt={code.expiresAt} label={code.label}>
+        {/* After the code and its actions: saving the code comes first, the longer life next. */}
+        <AccountLifetimeOffer email={madeWith(code)} onCreateAccount={() => onCreateAccount(madeWith(code))} />
         <Button variant="ghost" onClick={onCreateAnother} className="mt-3 w-full">
           <Plus className="size-5" aria-hidden="true" />
           Create another code
@@ -121,6 +140,11 @@ function ShownQrCode({
       </QrCodeDisplay>
     </div>
   );
+}
+
+/** The email a code was made with, when this screen knows it (a code just made; not one remembered). */
+function madeWith(code: CreatedCode | RememberedQrCode): string | null {
+  return 'email' in code && typeof code.email === 'string' ? code.email : null;
 }
 
 /** Where a code just made sent the link that proves its email, if a link went (a remembered code says nothing). */

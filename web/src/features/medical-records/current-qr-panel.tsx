@@ -1,5 +1,5 @@
 import type { MedicalRecord } from '@medical-qr/contracts';
-import { QrCode } from 'lucide-react';
+import { EyeOff, QrCode } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
 import { DeleteRecordButton } from './delete-record-button';
 import { QrCodeDisplay } from './qr-code-display';
@@ -10,6 +10,7 @@ export function CurrentQrPanel({
   emptyNote,
   headingRef,
   replaceAction,
+  hiddenFromResponders = false,
 }: {
   record: MedicalRecord | null;
   emptyNote: string;
@@ -17,6 +18,8 @@ export function CurrentQrPanel({
   headingRef?: Ref<HTMLHeadingElement>;
   /** "Replace my code", above Delete, when the plan replaces codes. */
   replaceAction?: ReactNode;
+  /** Consent is withdrawn: the code opens nothing, whatever its expiry says. */
+  hiddenFromResponders?: boolean;
 }) {
   const titleId = useId();
   return (
@@ -38,6 +41,7 @@ export function CurrentQrPanel({
           cardUrl={record.cardUrl}
           expiresAt={record.expiresAt}
           label={{ name: `${record.firstName} ${record.lastName}`.trim(), bloodGroup: record.bloodGroup }}
+          status={hiddenFromResponders ? <HiddenStatus /> : undefined}
         >
           {replaceAction}
           <DeleteRecordButton recordId={record.id} className="mt-3 w-full" />
@@ -50,5 +54,20 @@ export function CurrentQrPanel({
         </div>
       )}
     </section>
+  );
+}
+
+/** In place of the code's expiry while consent is withdrawn: what a scan of it, or of its downloads, shows now. */
+function HiddenStatus() {
+  return (
+    <div className="mt-3 w-full rounded-xl bg-red-50 px-3.5 py-3 text-left text-red-950 dark:bg-red-950/60 dark:text-red-50">
+      <p className="flex items-center gap-2 font-bold">
+        <EyeOff className="size-5 shrink-0 text-red-700 dark:text-red-400" aria-hidden="true" />
+        Hidden from responders
+      </p>
+      <p className="mt-1 text-sm leading-snug">
+        Scanning it or its downloads shows "not found" until you give consent again.
+      </p>
+    </div>
   );
 }

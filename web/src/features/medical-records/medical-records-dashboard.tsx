@@ -36,16 +36,18 @@ function hasExpired(record: MedicalRecord): boolean {
  * The signed-in home page (SPEC section 2, "Home and login"): the expired-code card, or the
  * medical form prefilled from the newest record (else from the account) beside the active code.
  * `promo` (a house promo for non-premium users) goes below the form; the expired card makes its
- * own offer, so it has none.
+ * own offer, so it has none. `hiddenFromResponders`: the person's consent is withdrawn, so the code opens nothing.
  */
 export function MedicalRecordsDashboard({
   person,
   isPremium,
   promo,
+  hiddenFromResponders = false,
 }: {
   person: PersonDetails;
   isPremium: boolean;
   promo?: ReactNode;
+  hiddenFromResponders?: boolean;
 }) {
   const { data, isLoading, isFetching, refetch } = useGetDashboardQuery();
   const [createAfterExpiry, setCreateAfterExpiry] = useState(false);
@@ -98,6 +100,7 @@ export function MedicalRecordsDashboard({
       initialValues={record ? medicalFormFromRecord(record, emergencyContacts) : emptyMedicalForm(person)}
       isPremium={isPremium}
       promo={promo}
+      hiddenFromResponders={hiddenFromResponders}
     />
   );
 }
@@ -108,12 +111,14 @@ function RecordEditor({
   initialValues,
   isPremium,
   promo,
+  hiddenFromResponders,
 }: {
   record: MedicalRecord | null;
   active: MedicalRecord | null;
   initialValues: MedicalFormValues;
   isPremium: boolean;
   promo?: ReactNode;
+  hiddenFromResponders: boolean;
 }) {
   const qrHeadingRef = useRef<HTMLHeadingElement>(null);
   const revealNewCode = useRef(false);
@@ -147,6 +152,7 @@ function RecordEditor({
         <CurrentQrPanel
           record={active}
           headingRef={qrHeadingRef}
+          hiddenFromResponders={hiddenFromResponders}
           emptyNote={`Fill in the form to create your QR code. ${lifetime}`}
           // Premium codes never replace one another: a premium user deletes a code they no longer want.
           replaceAction={active && !isPremium ? <ReplaceCodeButton record={active} onReplaced={revealCode} /> : null}

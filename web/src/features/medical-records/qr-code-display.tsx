@@ -21,6 +21,8 @@ export interface QrCodeDisplayProps {
   label?: QrLabel;
   /** More actions under the built-in ones, e.g. Delete. */
   children?: ReactNode;
+  /** Said in place of the expiry when the code's state is something else (hidden from responders). */
+  status?: ReactNode;
 }
 
 /** "Valid until …" in the reader's locale, or "Never expires". */
@@ -32,7 +34,7 @@ export function expiryText(expiresAt: string | null): string {
  * A QR code with what people do with it: download the image, share or copy the card link, open
  * the card. The image sits on a white tile in both themes, since scanners need dark on light.
  */
-export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children }: QrCodeDisplayProps) {
+export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children, status }: QrCodeDisplayProps) {
   const dispatch = useAppDispatch();
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
@@ -76,10 +78,12 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children 
         )}
       </div>
 
-      <p className="mt-3 inline-flex items-center gap-2 text-[15px] font-semibold text-balance text-slate-700 dark:text-slate-200">
-        <Clock className="size-5 text-slate-500 dark:text-slate-400" aria-hidden="true" />
-        {expiryText(expiresAt)}
-      </p>
+      {status ?? (
+        <p className="mt-3 inline-flex items-center gap-2 text-[15px] font-semibold text-balance text-slate-700 dark:text-slate-200">
+          <Clock className="size-5 text-slate-500 dark:text-slate-400" aria-hidden="true" />
+          {expiryText(expiresAt)}
+        </p>
+      )}
 
       <div className="mt-4 w-full text-left">
         <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">Card link</p>

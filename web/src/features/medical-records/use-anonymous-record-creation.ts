@@ -7,10 +7,11 @@ import type { QrLabel } from './qr-download-image';
 import { useCreateAnonymousMedicalRecordMutation } from './records-api';
 import { fieldErrorsFromServer } from './server-field-errors';
 
-/** Someone with this email should sign in; `message` says why. */
+/** Someone with this email should sign in, or make an account with it (`tab`); `message` says why. */
 export interface LoginRequest {
-  email: string;
+  email?: string;
   message?: string;
+  tab?: 'sign-in' | 'create-account';
 }
 
 /** A code just created, with the name and blood group its lock-screen image prints, and the email it was made with. */
@@ -24,18 +25,22 @@ export interface CreatedCode extends AnonymousCreationResponse {
  * browser's history (with its image, so a reload shows it again), and answers the errors of SPEC
  * section 8, "QR creation", each in one place: an email whose code expired is sent to sign in; one
  * whose code is active, and anything else ("Failed to generate QR code"), is shown in the form.
+ * `onEmailTaken` hears of an email that has an active code (null at each new try), to offer ways in.
  */
 export function useAnonymousRecordCreation({
   onCreated,
   onLoginRequested,
+  onEmailTaken,
 }: {
   onCreated: (created: CreatedCode) => void;
   onLoginRequested: (request: LoginRequest) => void;
+  onEmailTaken: (email: string | null) => void;
 }) {
   const [create] = useCreateAnonymousMedicalRecordMutation();
 
   return useCallback(
     async (form: MedicalForm): Promise<FieldErrors | null> => {
+      onEmailTaken(null);
       try {
         const created = await create(form).unwrap();
         const label = { name: `${form.firstName} ${form.lastName}`.trim(), bloodGroup: form.bloodGroup };
@@ -52,10 +57,10 @@ export function useAnonymousRecordCreation({
         onCreated({ ...created, label, email: form.email });
         return null;
       } catch (failure) {
-        return creationFailure(failure, form.email, onLoginRequested);
+        return creationFailure(failure, form.email, { onLoginRequested, onEmailTaken });
       }
     },
-    [create, onCreated, onLoginRequested],
+    [create, onCreated, onLoginRequested, onEmailTaken],
   );
 }
 
@@ -63,14 +68,20 @@ export function useAnonymousRecordCreation({
 function creationFailure(
   failure: unknown,
   email: string,
-  onLoginRequested: (request: LoginRequest) => void,
+  {
+    onLoginRequested,
+    onEmailTaken,
+  }: { onLoginRequested: (request: LoginRequest) => void; onEmailTaken: (email: string) => void },
 ): FieldErrors {
   const message = isApiError(failure) ? failure.message : '';
   if (message.includes('already has an expired QR code')) {
     onLoginRequested({ email, message });
     return { email: message };
   }
-  if (message.includes('already has an active QR code')) return { email: RecordsMessages.anonymousActiveExists };
+  if (message.includes('already has an active QR code')) {
+    onEmailTaken(email);
+    return { email: RecordsMessages.anonymousActiveExists };
+  }
   if (isApiError(failure) && failure.status === 400) return fieldErrorsFromServer(message);
   return { [FORM_ERROR]: message ? `Failed to generate QR code. ${message}` : 'Failed to generate QR code.' };
 }
