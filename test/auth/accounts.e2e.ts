@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { SESSION_HINT_COOKIE } from '@medical-qr/contracts';
 import { HttpClient, mailTo, uniqueEmail, waitForMailLink } from '../support/http-client.js';
 
 async function register(client: HttpClient, email: string, password = 'first-pass') {
@@ -81,6 +82,31 @@ describe('registration, verification, sign-in and sign-out', () => {
     const replayed = await replay.get('/api/auth/user');
     expect(replayed.status).toBe(401);
     expect(replayed.body).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('sets a page-readable sign of the session beside it, and drops it at sign-out and once the session is gone', async () => {
+    const client = new HttpClient();
+    const email = await verifiedAccount(client);
+    const login = await client.post('/api/auth/login', { email, password: 'first-pass' });
+    const cookies = login.headers.getSetCookie();
+    const maxAge = (name: string) => /Max-Age=(\d+)/i.exec(cookies.find((c) => c.startsWith(`${name}=`)) ?? '')?.[1];
+    const hint = cookies.find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=1`));
+    expect(hint).toBeDefined();
+    // Readable by the page (it holds nothing but "1"), and it lives exactly as long as the session cookie.
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(maxAge(SESSION_HINT_COOKIE)).toBe(maxAge('mqr.sid'));
+
+    const logout = await client.post('/api/auth/logout');
+    expect(logout.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`))).toMatch(
+      /Expires=Thu, 01 Jan 1970/,
+    );
+
+    // A browser holding the hint of a session that ended elsewhere: the 401 drops the hint too.
+    const stale = new HttpClient();
+    stale.cookies.set(SESSION_HINT_COOKIE, '1');
+    const answer = await stale.get('/api/auth/user');
+    expect(answer.status).toBe(401);
+    expect(stale.cookies.has(SESSION_HINT_COOKIE)).toBe(false);
   });
 
   it('starts a new session at sign-in, so a session id planted before sign-in is never signed in', async () => {

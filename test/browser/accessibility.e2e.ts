@@ -141,6 +141,22 @@ async function goTo(page: Page, path: string) {
   await page.locator('h1').first().waitFor();
 }
 
+/** The menu as the width shows it: the phone's slide-in menu, or on a desktop the account menu (signed in). */
+async function openMenu(page: Page) {
+  await goTo(page, '/');
+  const phoneMenu = page.getByRole('button', { name: 'Open menu' });
+  if (await phoneMenu.isVisible()) {
+    await phoneMenu.click();
+    await page.getByRole('dialog').getByRole('navigation', { name: 'Menu' }).waitFor();
+    return;
+  }
+  const accountMenu = page.getByRole('button', { name: 'User menu' });
+  if (await accountMenu.isVisible()) {
+    await accountMenu.click();
+    await page.getByRole('menu').waitFor();
+  }
+}
+
 async function openDialog(page: Page, path: string, title: RegExp) {
   await page.goto(`${baseUrl()}${path}`);
   await page.getByRole('dialog').getByRole('heading', { name: title }).waitFor();
@@ -165,6 +181,18 @@ const CHECKS: Check[] = [
       await page.getByRole('button', { name: 'Generate QR Code' }).click();
       await page.locator('[aria-invalid="true"]').first().waitFor();
     },
+  },
+  {
+    name: 'menu-signed-out',
+    kind: 'page',
+    signedIn: false,
+    open: (page) => openMenu(page),
+  },
+  {
+    name: 'menu-signed-in',
+    kind: 'page',
+    signedIn: true,
+    open: (page) => openMenu(page),
   },
   { name: 'sign-in', kind: 'dialog', signedIn: false, open: (page) => openDialog(page, '/?login=true', /welcome/i) },
   {

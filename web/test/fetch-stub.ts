@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@medical-qr/contracts';
+import { SESSION_HINT_COOKIE, type CurrentUser } from '@medical-qr/contracts';
 
 /** One request the app made, as the stub saw it. */
 export interface StubbedRequest {
@@ -65,6 +65,9 @@ export function stubFetch(routes: Record<string, StubHandler> = {}) {
   };
   const calls: StubbedRequest[] = [];
   const previous = globalThis.fetch;
+  // A table that answers "who is signed in?" stands for a browser the gateway gave a session: it has the hint cookie.
+  const hasSession = routes['GET /api/auth/user'] !== undefined && routes['GET /api/auth/user'] !== signedOut;
+  if (hasSession) document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/`;
 
   const fetchStub = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(
@@ -105,6 +108,7 @@ export function stubFetch(routes: Record<string, StubHandler> = {}) {
     },
     restore() {
       globalThis.fetch = previous;
+      document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/`;
     },
   };
 }

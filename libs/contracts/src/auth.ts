@@ -153,6 +153,13 @@ export function signInErrorMessage(code: string): string {
  * carry the confirmed address (an email never travels in a URL) and, after a Google sign-in, whether the person is new
  * (`new`) or returning (`back`), so the return path stays exactly the one asked for.
  */
+/**
+ * A cookie the page may read (unlike the session's own), set beside the session cookie at every sign-in with the same
+ * lifetime and dropped at sign-out: a browser without it has no session, so the web does not ask "who is signed in?"
+ * (whose 401 every signed-out page would log). It says nothing but "1"; the session decides everything.
+ */
+export const SESSION_HINT_COOKIE = 'mqr.signed-in';
+
 export const SignInLanding = {
   verifiedKey: 'verified',
   verified: '1',

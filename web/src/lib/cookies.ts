@@ -14,3 +14,10 @@ export function takeCookie(name: string): string | null {
     return null;
   }
 }
+
+/** Whether the page has a cookie of this name (only cookies the server let the page read). */
+export function hasCookie(name: string): boolean {
+  if (typeof document === 'undefined') return false;
+  const prefix = `${name}=`;
+  return document.cookie.split(';').some((part) => part.trim().startsWith(prefix));
+}

@@ -9,6 +9,7 @@ import {
   type PublicUser,
 } from '@medical-qr/contracts';
 import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { clearSessionHint } from '../session/cookies.js';
 import { SessionService } from '../session/session.service.js';
 import { CurrentUserBuilder } from './current-user.builder.js';
 
@@ -30,7 +31,11 @@ export class CurrentUserController {
   async user(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CurrentUser> {
     res.setHeader('Cache-Control', 'no-store');
     const session = await this.sessions.current(req);
-    if (!session) throw new AppError(ErrorCodes.UNAUTHORIZED, NOT_SIGNED_IN);
+    if (!session) {
+      // A hint outliving its session (expired, ended elsewhere) goes, so the page stops asking.
+      clearSessionHint(res);
+      throw new AppError(ErrorCodes.UNAUTHORIZED, NOT_SIGNED_IN);
+    }
     let user: PublicUser;
     try {
       user = await this.services.request<PublicUser>(IdentityPatterns.getUser, { userId: session.data.userId });

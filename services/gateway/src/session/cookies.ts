@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
+import { SESSION_HINT_COOKIE } from '@medical-qr/contracts';
 import type { GatewayConfig } from '../config.js';
 
 export const SESSION_COOKIE = 'mqr.sid';
@@ -50,4 +51,23 @@ export function writeCookie(
 
 export function clearCookie(res: Response, name: string, path = '/') {
   res.clearCookie(name, { httpOnly: true, sameSite: 'lax', path });
+}
+
+/** The page-readable sign that this browser has a session ({@link SESSION_HINT_COOKIE}); no secret in it. */
+export function writeSessionHint(
+  req: Request,
+  res: Response,
+  options: { maxAgeMs: number; secure: 'auto' | 'true' | 'false' },
+) {
+  res.cookie(SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: options.secure === 'auto' ? req.secure : options.secure === 'true',
+    path: '/',
+    maxAge: options.maxAgeMs,
+  });
+}
+
+export function clearSessionHint(res: Response) {
+  res.clearCookie(SESSION_HINT_COOKIE, { sameSite: 'lax', path: '/' });
 }

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
-import { clearCookie, readCookie, SESSION_COOKIE, writeCookie } from './cookies.js';
+import { clearCookie, clearSessionHint, readCookie, SESSION_COOKIE, writeCookie, writeSessionHint } from './cookies.js';
 import { SessionStore, type SessionData } from './session.store.js';
 
 export interface CurrentSession {
@@ -53,10 +53,9 @@ export class SessionService {
     const previous = await this.current(req);
     if (previous) await this.store.destroy(previous.id, previous.data.userId);
     const { cookieValue, data } = await this.store.create(start);
-    writeCookie(req, res, SESSION_COOKIE, cookieValue, {
-      maxAgeMs: this.store.maxAgeMs,
-      secure: this.config.COOKIE_SECURE,
-    });
+    const lifetime = { maxAgeMs: this.store.maxAgeMs, secure: this.config.COOKIE_SECURE };
+    writeCookie(req, res, SESSION_COOKIE, cookieValue, lifetime);
+    writeSessionHint(req, res, lifetime);
     return data;
   }
 
@@ -68,6 +67,7 @@ export class SessionService {
     const session = await this.current(req);
     if (session) await this.store.destroy(session.id, session.data.userId);
     clearCookie(res, SESSION_COOKIE);
+    clearSessionHint(res);
     this.cache(req, null);
     return session;
   }

@@ -22,8 +22,7 @@ afterEach(() => {
 async function visitorHome(reply: Parameters<FetchStub['route']>[1]) {
   api = stubFetch({ 'POST /api/anonymous-medical-record': reply });
   const view = renderApp('/');
-  await waitFor(() => expect(api?.callsTo('GET /api/auth/user')).toHaveLength(1));
-  const form = screen.getByRole('region', { name: 'Create your free QR code' });
+  const form = await screen.findByRole('region', { name: 'Create your free QR code' });
   return { ...view, form };
 }
 

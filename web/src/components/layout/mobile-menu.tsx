@@ -151,7 +151,11 @@ export function MobileMenu(props: HeaderProps & { className?: string }) {
             <ul className="flex flex-col gap-1">
               {menuEntries(props).map((entry, index) =>
                 entry.kind === 'divider' ? (
-                  <li key={`divider-${index}`} role="separator" className="my-2 h-px bg-slate-200 dark:bg-slate-800" />
+                  <li
+                    key={`divider-${index}`}
+                    aria-hidden="true"
+                    className="my-2 h-px bg-slate-200 dark:bg-slate-800"
+                  />
                 ) : (
                   <li key={entry.label}>
                     <MenuItem entry={entry} onChosen={close} />

@@ -8,7 +8,15 @@ import type {
   RegisterResponse,
   ResetLinkStatus,
 } from '@medical-qr/contracts';
+import { SESSION_HINT_COOKIE } from '@medical-qr/contracts';
 import { api } from '../../lib/api';
+import type { ApiError } from '../../lib/base-query';
+import { hasCookie } from '../../lib/cookies';
+import { isStoredUserAuthenticated, readStoredUser } from '../../lib/storage';
+import { forgetSignedInUser } from './stored-user';
+
+/** Whether this browser may hold a session: the gateway's hint, or an account remembered by an older sign-in. */
+const mayHaveSession = () => hasCookie(SESSION_HINT_COOKIE) || isStoredUserAuthenticated(readStoredUser());
 
 type SignInAnswer = Pick<LoginResponse, 'user'> & { requiresVerification?: boolean };
 
@@ -50,9 +58,19 @@ async function cacheReauthentication(
 /** The gateway's account endpoints (SPEC section 7, "Authentication"). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Who is signed in; `null` when nobody is (a 401 here is an answer, not a session expiry). */
+    /**
+     * Who is signed in; `null` when nobody is (a 401 here is an answer, not a session expiry). A browser with no sign
+     * of a session (no SESSION_HINT_COOKIE, no account remembered from before the hint existed) is not asked at all: a
+     * first visit logs no failed request.
+     */
     getCurrentUser: build.query<CurrentUser | null, void>({
-      query: () => ({ url: '/api/auth/user', on401: 'null' }),
+      queryFn: async (_arg, _api, _extra, baseQuery) => {
+        if (!mayHaveSession()) return { data: null };
+        const answer = await baseQuery({ url: '/api/auth/user', on401: 'null' });
+        // Nobody signed in after all: the remembered account goes, so the next visit does not ask again.
+        if (answer.data === null) forgetSignedInUser();
+        return answer as { data: CurrentUser | null } | { error: ApiError };
+      },
       providesTags: ['User'],
       keepUnusedDataFor: 0,
     }),

@@ -110,7 +110,9 @@ describe('login dialog: opening', () => {
   it('opens from the header Login link', async () => {
     api = stubFetch();
     renderApp('/');
-    await waitFor(() => expect(api.callsTo('GET /api/auth/user')).toHaveLength(1));
+    // Signed out, with no session to ask about: the header offers Login without a request.
+    await screen.findByRole('link', { name: 'Login', hidden: true });
+    expect(api.callsTo('GET /api/auth/user')).toHaveLength(0);
     fireEvent.click(screen.getByRole('link', { name: 'Login' }));
     expect(await screen.findByRole('dialog', { name: 'Welcome to Medical QR' })).toBeTruthy();
   });
@@ -365,7 +367,9 @@ describe('login dialog: creating an account', () => {
       },
     });
     const { dialog } = await openLoginDialog();
-    await waitFor(() => expect(api.callsTo('GET /api/auth/user')).toHaveLength(1));
+    // Signed out, with no session to ask about: the header offers Login without a request.
+    await screen.findByRole('link', { name: 'Login', hidden: true });
+    expect(api.callsTo('GET /api/auth/user')).toHaveLength(0);
     const before = api.calls.length;
     openCreateAccount(dialog);
     fillAccount(dialog);
@@ -508,7 +512,9 @@ describe('login dialog: focus', () => {
   it('goes back to the Login link after Escape, also when the forgot-password dialog came in between', async () => {
     api = stubFetch();
     renderApp('/');
-    await waitFor(() => expect(api.callsTo('GET /api/auth/user')).toHaveLength(1));
+    // Signed out, with no session to ask about: the header offers Login without a request.
+    await screen.findByRole('link', { name: 'Login', hidden: true });
+    expect(api.callsTo('GET /api/auth/user')).toHaveLength(0);
     const login = screen.getByRole('link', { name: 'Login' });
     login.focus();
     fireEvent.click(login);
