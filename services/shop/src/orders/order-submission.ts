@@ -26,8 +26,9 @@ function addressOf(order: OrderRow): PrintifyAddress {
 /**
  * Sends a paid order to Printify: each item gets its own printed tag (records) and a product with
  * that tag's QR, so one lost keychain can be revoked alone; the order is made with one line per item
- * and our order id as Printify's external_id, then sent to production. Each step's result is stored as it succeeds, so a retry (the job's, or Sync Status)
- * resumes after the last one done and never orders twice. Printify refusing the order is final:
+ * and our order id as Printify's external_id, then sent to production. Only the order's submit job calls this (one
+ * job per order, so never two at once). Each step's result is stored as it succeeds, so a retry of the job resumes
+ * after the last one done and never orders twice. Printify refusing the order is final:
  * the order is marked failed with the reason kept for support.
  */
 @Injectable()
