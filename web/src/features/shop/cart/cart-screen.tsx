@@ -10,6 +10,7 @@ import { ScreenLoading } from '../../../components/ui/screen-loading';
 import { paths } from '../../../lib/paths';
 import { useGetCartQuery } from '../cart-api';
 import { startCartCheckout } from '../checkout/checkout-intent';
+import { PrintedCodeNote } from '../printed-code-note';
 import { CartItemCard } from './cart-item-card';
 import { cartTotal, itemCount } from './cart-totals';
 
@@ -93,6 +94,7 @@ function CartSummary({ total, count }: { total: number; count: number }) {
         </dd>
       </dl>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Shipping included.</p>
+      <PrintedCodeNote className="mt-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800" />
       <div className="mt-5 flex flex-col gap-3">
         <Button size="lg" className="w-full whitespace-nowrap" onClick={proceed}>
           Proceed to Checkout
