@@ -49,13 +49,7 @@ export class OrderSubmission {
         order = await this.orders.update(order.id, { printifyProductIds: [...order.printifyProductIds, productId] });
       }
       if (!order.printifyOrderId) {
-        const created = await this.printify.createOrder({
-          externalId: order.id,
-          label: `Medical QR ${order.id.slice(0, 8)}`,
-          productIds: order.printifyProductIds,
-          variantId: order.variantId,
-          address: addressOf(order),
-        });
+        const created = await this.createOrder(order);
         order = await this.orders.update(order.id, { printifyOrderId: created.id });
       }
       const sent = await this.sendToProduction(order.printifyOrderId!);
@@ -76,6 +70,28 @@ export class OrderSubmission {
         status: 'failed',
         lastError: `Printify refused the order (${error.status})`,
       });
+    }
+  }
+
+  /**
+   * Makes the order at Printify, with our order id as its external id. Printify refuses a second order with that id:
+   * when a retry is refused so (the first call succeeded, its answer was lost), the order it made is the answer.
+   */
+  private async createOrder(order: OrderRow): Promise<{ id: string }> {
+    try {
+      return await this.printify.createOrder({
+        externalId: order.id,
+        label: `Medical QR ${order.id.slice(0, 8)}`,
+        productIds: order.printifyProductIds,
+        variantId: order.variantId,
+        address: addressOf(order),
+      });
+    } catch (error) {
+      if (!(error instanceof PrintifyRejected)) throw error;
+      const made = await this.printify.findOrder(order.id, new Date(order.createdAt.getTime() - 60_000));
+      if (!made) throw error;
+      this.logger.info({ orderId: order.id, printifyOrderId: made.id }, 'order already made at Printify');
+      return made;
     }
   }
 
