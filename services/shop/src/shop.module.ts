@@ -13,6 +13,7 @@ import { CheckoutController } from './checkout/checkout.controller.js';
 import { CheckoutRepository } from './checkout/checkout.repository.js';
 import { CheckoutService } from './checkout/checkout.service.js';
 import { MerchPaymentConsumer } from './checkout/merch-payment.consumer.js';
+import { OrderReceipt } from './checkout/order-receipt.js';
 import { ShopCipherInstaller } from './database/shop-cipher.installer.js';
 import { ShopErasureController } from './erasure/shop-erasure.controller.js';
 import { MockupsController } from './mockups/mockups.controller.js';
@@ -66,6 +67,7 @@ import { PrintifyWebhooksController } from './webhooks/printify-webhooks.control
     ShopJobsWorker,
     processedEventsProvider('shop'),
     MerchPaymentConsumer,
+    OrderReceipt,
     PrintifyWebhookReceiver,
     PrintifyWebhookRegistration,
   ],

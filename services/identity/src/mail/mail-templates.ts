@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MailJob } from '@medical-qr/contracts';
+import { AppRoutes, formatCents, type MailJob, type ReceiptMailRequest } from '@medical-qr/contracts';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -125,6 +125,42 @@ export function codeConfirmationMail(to: string, link: string, expiresAt: Date):
       ],
       { label: 'Confirm this is my email', url: link },
       `The link works once, until the code ends on ${ends}.`,
+    ),
+  };
+}
+
+/** A paid order's receipt: what was bought, where each item ships, what it cost, and the way to My Orders. */
+export function orderReceiptMail(
+  to: string,
+  firstName: string,
+  receipt: ReceiptMailRequest,
+  messageId: string,
+): MailJob {
+  const lines = receipt.lines.map(
+    (line) =>
+      [
+        `${line.quantity} × ${line.description}: ${formatCents(line.amountCents)}`,
+        line.orderId ? `Order number ${line.orderId}` : '',
+        line.shipTo ? `Ships to ${line.shipTo.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('. ') + '.',
+  );
+  return {
+    messageId,
+    to,
+    subject: 'Your Medical QR order is confirmed',
+    ...layout(
+      'Thank you for your order',
+      [
+        `Hi ${firstName},`,
+        `We received your payment on ${new Date(receipt.paidAt).toUTCString()}. Your items go to print now:`,
+        ...lines,
+        `Total paid: ${formatCents(receipt.totalCents)}.`,
+        'Each item carries a QR code of its own that opens your emergency card while you have an active code.',
+      ],
+      { label: 'See My Orders', url: `${receipt.appUrl}${AppRoutes.myOrders}` },
+      'My Orders shows each order’s status and tracking once it ships. Keep this mail as your receipt.',
     ),
   };
 }

@@ -29,4 +29,20 @@ export class ShopJobsScheduler implements OnModuleInit {
       this.logger.warn({ err: error, orderId }, 'submission not queued; the sync sweep will send this order');
     }
   }
+
+  /**
+   * The paid checkout's receipt job (its id names the checkout, so a repeat is refused while the job is kept). The job
+   * holds only the checkout's id: the receipt is read from the orders when it runs.
+   */
+  async receipt(checkoutId: string): Promise<void> {
+    try {
+      await this.queue.add(
+        ShopJobs.receipt,
+        { checkoutId },
+        { jobId: `receipt-${checkoutId}`, removeOnComplete: { age: 24 * 3600 }, removeOnFail: 100 },
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, checkoutId }, 'receipt not queued; the orders are made and My Orders shows them');
+    }
+  }
 }

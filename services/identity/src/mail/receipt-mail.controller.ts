@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  IdentityPatterns,
+  type MailJob,
+  Queues,
+  type ReceiptMailRequest,
+  receiptMailRequestSchema,
+} from '@medical-qr/contracts';
+import { InjectQueue, type JobQueue, ZodPayload } from '@medical-qr/platform';
+import { UsersRepository } from '../users/users.repository.js';
+import { orderReceiptMail } from './mail-templates.js';
+
+/** A sent receipt's job stays this long, so the same receipt asked for again is refused by its job id. */
+const SENT_RECEIPT_KEPT_SECONDS = 24 * 3600;
+
+/** The receipt's Message-ID, the same for every asking: a mailbox shows a receipt sent twice once. */
+export function receiptMessageId(receiptId: string): string {
+  const hex = createHash('sha256').update(`receipt:${receiptId}`).digest('hex');
+  // A name-based UUID (version 5 layout), so it passes as the mail job's UUID.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Mails the receipt of a payment to the account's own address, once per receipt id (the job's id), however often the
+ * paying service asks (its job retried, its event delivered twice). Not counted against MailCap: a receipt follows
+ * the person's own payment, a stranger cannot make the system send one, and a dropped receipt would be lost.
+ */
+@Controller()
+export class ReceiptMailController {
+  constructor(
+    private readonly users: UsersRepository,
+    @InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>,
+  ) {}
+
+  @MessagePattern(IdentityPatterns.mailReceipt)
+  async send(
+    @Payload(new ZodPayload(receiptMailRequestSchema)) request: ReceiptMailRequest,
+  ): Promise<{ queued: boolean }> {
+    const user = await this.users.findById(request.userId);
+    // An account erased since it paid gets no mail.
+    if (!user) return { queued: false };
+    const mail = orderReceiptMail(user.email, user.firstName, request, receiptMessageId(request.receiptId));
+    await this.mail.add('receipt', mail, {
+      jobId: `receipt-${request.receiptId}`,
+      removeOnComplete: { age: SENT_RECEIPT_KEPT_SECONDS },
+      removeOnFail: 100,
+    });
+    return { queued: true };
+  }
+}
