@@ -36,6 +36,9 @@ const ContactUsRoute = lazy(() => import('./routes/contact-us').then((module) =>
 const ConfirmCodeEmailRoute = lazy(() =>
   import('./routes/confirm-code-email').then((module) => ({ default: module.ConfirmCodeEmailRoute })),
 );
+const AccountDeletedRoute = lazy(() =>
+  import('./routes/account-deleted').then((module) => ({ default: module.AccountDeletedRoute })),
+);
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((module) => ({ default: module.PrivacyRoute })));
 
 /** A screen loaded on demand: the header stays, the screen's place says it is loading. */
@@ -81,6 +84,7 @@ export const routes: RouteObject[] = [
       { path: paths.privacyControls.path, element: onDemand(PrivacyRoute) },
       // Where a session that ended mid-action lands: the privacy screen's sign-in prompt, with the demo account.
       { path: paths.demoPrivacy.path, element: onDemand(PrivacyRoute) },
+      { path: paths.accountDeleted.path, element: onDemand(AccountDeletedRoute) },
       // A link to /login opens the sign-in dialog on the home page.
       { path: paths.login.path, element: <Navigate to={paths.home.getHref({ login: true })} replace /> },
       { path: '*', element: <NotFoundRoute /> },

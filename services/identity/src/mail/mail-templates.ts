@@ -4,14 +4,14 @@ import { AppRoutes, formatCents, type MailJob, type ReceiptMailRequest } from '@
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
+function layout(title: string, paragraphs: string[], action: { label: string; url: string } | null, footer: string) {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#b91c1c">${escape(title)}</h1>
 ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p)}</p>`).join('\n')}
-<p><a href="${escape(action.url)}" style="display:inline-block;background:#dc2626;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>
-<p style="font-size:13px;color:#475569">${escape(footer)}</p>
+${action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#dc2626;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>\n` : ''}<p style="font-size:13px;color:#475569">${escape(footer)}</p>
 </body></html>`;
-  const text = `${title}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n\n${footer}\n`;
+  const link = action ? `${action.label}: ${action.url}\n\n` : '';
+  const text = `${title}\n\n${paragraphs.join('\n\n')}\n\n${link}${footer}\n`;
   return { html, text };
 }
 
@@ -161,6 +161,28 @@ export function orderReceiptMail(
       ],
       { label: 'See My Orders', url: `${receipt.appUrl}${AppRoutes.myOrders}` },
       'My Orders shows each order’s status and tracking once it ships. Keep this mail as your receipt.',
+    ),
+  };
+}
+
+/**
+ * The last mail an erased account gets: its deletion is done. The subject names no one, and the mail carries no link
+ * (there is no account left to sign in to).
+ */
+export function accountDeletedMail(to: string, firstName: string): MailJob {
+  return {
+    messageId: randomUUID(),
+    to,
+    subject: 'Your Medical QR account was deleted',
+    ...layout(
+      'Your account and data were deleted',
+      [
+        `Hi ${firstName},`,
+        'As you asked, your Medical QR account and everything in it were deleted: your medical records, emergency contacts, scan log and cart. Your QR codes and printed tags no longer open a card.',
+        'A premium subscription was cancelled, so nothing more is charged. Past orders are kept for our accounts, without your name, email or address.',
+      ],
+      null,
+      'This is the last mail we send to this address.',
     ),
   };
 }

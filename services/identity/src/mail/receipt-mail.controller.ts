@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
@@ -11,16 +10,10 @@ import {
 import { InjectQueue, type JobQueue, ZodPayload } from '@medical-qr/platform';
 import { UsersRepository } from '../users/users.repository.js';
 import { orderReceiptMail } from './mail-templates.js';
+import { namedMessageId } from './named-message-id.js';
 
 /** A sent receipt's job stays this long, so the same receipt asked for again is refused by its job id. */
 const SENT_RECEIPT_KEPT_SECONDS = 24 * 3600;
-
-/** The receipt's Message-ID, the same for every asking: a mailbox shows a receipt sent twice once. */
-export function receiptMessageId(receiptId: string): string {
-  const hex = createHash('sha256').update(`receipt:${receiptId}`).digest('hex');
-  // A name-based UUID (version 5 layout), so it passes as the mail job's UUID.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /**
  * Mails the receipt of a payment to the account's own address, once per receipt id (the job's id), however often the
@@ -41,7 +34,7 @@ export class ReceiptMailController {
     const user = await this.users.findById(request.userId);
     // An account erased since it paid gets no mail.
     if (!user) return { queued: false };
-    const mail = orderReceiptMail(user.email, user.firstName, request, receiptMessageId(request.receiptId));
+    const mail = orderReceiptMail(user.email, user.firstName, request, namedMessageId(`receipt:${request.receiptId}`));
     await this.mail.add('receipt', mail, {
       jobId: `receipt-${request.receiptId}`,
       removeOnComplete: { age: SENT_RECEIPT_KEPT_SECONDS },
