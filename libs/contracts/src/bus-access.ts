@@ -112,6 +112,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
       BillingPatterns.eraseUser,
       ShopPatterns.cartList,
       ShopPatterns.ordersList,
+      ShopPatterns.savedShippingAddress,
       ShopPatterns.eraseUser,
     ],
     publishes: [DurableEvents.userErased],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingExportSchema } from './billing.js';
 import { publicUserSchema } from './current-user.js';
 import { recordsExportSchema } from './records.js';
-import { cartItemSchema, orderSchema } from './shop/shop-api.js';
+import { cartItemSchema, orderSchema, savedShippingAddressSchema } from './shop/shop-api.js';
 
 /** Request/reply patterns the privacy service answers. */
 export const PrivacyPatterns = {
@@ -146,6 +146,8 @@ export const personalDataExportSchema = z.object({
   billing: billingExportSchema,
   cart: z.array(cartItemSchema),
   orders: z.array(orderSchema),
+  /** The shipping address the shop keeps to fill in the next order, if any. */
+  shippingAddress: savedShippingAddressSchema.nullable(),
   privacy: z.object({
     consentHistory: z.array(z.object({ given: z.boolean(), reason: z.string(), occurredAt: z.iso.datetime() })),
     deletionRequest: z

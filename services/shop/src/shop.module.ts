@@ -27,6 +27,8 @@ import { ShopJobsScheduler } from './orders/shop-jobs.scheduler.js';
 import { ShopJobsWorker } from './orders/shop-jobs.worker.js';
 import { PrintifyClient } from './printify/printify-client.js';
 import { RecordsClient } from './records/records.client.js';
+import { ShippingAddressController } from './shipping-address/shipping-address.controller.js';
+import { ShippingAddressRepository } from './shipping-address/shipping-address.repository.js';
 import { PrintifyWebhookRegistration } from './webhooks/printify-webhook-registration.js';
 import { PrintifyWebhookReceiver } from './webhooks/printify-webhook.receiver.js';
 import { PrintifyWebhooksController } from './webhooks/printify-webhooks.controller.js';
@@ -45,6 +47,7 @@ import { PrintifyWebhooksController } from './webhooks/printify-webhooks.control
     OrdersController,
     PrintifyWebhooksController,
     ShopErasureController,
+    ShippingAddressController,
   ],
   providers: [
     ShopCipherInstaller,
@@ -55,6 +58,7 @@ import { PrintifyWebhooksController } from './webhooks/printify-webhooks.control
     MockupsRepository,
     MockupsService,
     CartRepository,
+    ShippingAddressRepository,
     LinePricer,
     CartService,
     BillingClient,

@@ -12,7 +12,7 @@ import { useGetCartQuery } from '../cart-api';
 import { startCartCheckout } from '../checkout/checkout-intent';
 import { PrintedCodeNote } from '../printed-code-note';
 import { CartItemCard } from './cart-item-card';
-import { cartTotal, itemCount } from './cart-totals';
+import { cartTotal, itemCount, shippingSummary } from './cart-totals';
 
 const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
@@ -65,7 +65,7 @@ export function CartScreen() {
       </h1>
       <p className="mt-2 text-base text-slate-600 dark:text-slate-300">
         {items && items.length > 0
-          ? `${itemsText(itemCount(items))}. Each line ships to its own address.`
+          ? `${itemsText(itemCount(items))}. ${shippingSummary(items)}`
           : 'Items you add from the shop wait here until you check out.'}
       </p>
       {body}
