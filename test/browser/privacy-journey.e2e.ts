@@ -66,7 +66,7 @@ describe('privacy controls in Chromium', () => {
     await deleteCard.getByRole('button', { name: 'Delete all my data now' }).click();
     const deleteNow = page.getByRole('dialog', { name: 'Delete all your data now?' });
     // The dialog says what happens beyond the data: the subscription, the orders.
-    await deleteNow.getByText(/A premium subscription is cancelled, so nothing more is charged\./).waitFor();
+    await deleteNow.getByText(/Any premium subscription is cancelled, so nothing more is charged\./).waitFor();
     await deleteNow.getByText(/Past orders are kept for our accounts, without your name, email or address\./).waitFor();
     await deleteNow.getByRole('button', { name: 'Delete now' }).click();
     await page.getByText('Your data is being deleted', { exact: true }).waitFor();

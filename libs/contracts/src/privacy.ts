@@ -51,7 +51,7 @@ export const PrivacyMessages = {
     'Your emergency card and printed tags no longer show your medical information to anyone who scans them.',
   consentGiven: 'Your emergency card and printed tags show your medical information again.',
   /** What a deletion does beyond the data, said before it runs and after. */
-  subscriptionCancelled: 'A premium subscription is cancelled, so nothing more is charged.',
+  subscriptionCancelled: 'Any premium subscription is cancelled, so nothing more is charged.',
   ordersKept: 'Past orders are kept for our accounts, without your name, email or address.',
   /** The page an immediate deletion lands on, and its last mail. */
   accountDeleted: 'Your account and data were deleted',

@@ -179,7 +179,7 @@ export function accountDeletedMail(to: string, firstName: string): MailJob {
       [
         `Hi ${firstName},`,
         'As you asked, your Medical QR account and everything in it were deleted: your medical records, emergency contacts, scan log and cart. Your QR codes and printed tags no longer open a card.',
-        'A premium subscription was cancelled, so nothing more is charged. Past orders are kept for our accounts, without your name, email or address.',
+        'Any premium subscription was cancelled, so nothing more is charged. Past orders are kept for our accounts, without your name, email or address.',
       ],
       null,
       'This is the last mail we send to this address.',
