@@ -31,7 +31,7 @@ describe('the receipt of a paid order', () => {
     expect(receipt!.text).toContain(`2 × ${first.productTitle}`);
     expect(receipt!.text).toContain(second.productTitle);
     for (const order of orders) expect(receipt!.text).toContain(`Order number ${order.id}`);
-    expect(receipt!.text).toContain('Ships to Amara Okafor, 12 Harbour Street, Portland OR 97201, United States');
+    expect(receipt!.text).toContain('Ships to Amara Okafor, 12 Harbour Street, Portland, OR 97201, United States');
     expect(receipt!.text).toContain(`Total paid: ${formatCents(first.itemTotal + second.itemTotal)}`);
     expect(receipt!.links).toContain(`${baseUrl()}/my-orders`);
     // No medical data in a receipt.

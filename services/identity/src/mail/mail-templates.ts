@@ -7,7 +7,7 @@ const escape = (text: string) =>
 function layout(title: string, paragraphs: string[], action: { label: string; url: string } | null, footer: string) {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#b91c1c">${escape(title)}</h1>
-${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p)}</p>`).join('\n')}
+${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p).replaceAll('\n', '<br>')}</p>`).join('\n')}
 ${action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#dc2626;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>\n` : ''}<p style="font-size:13px;color:#475569">${escape(footer)}</p>
 </body></html>`;
   const link = action ? `${action.label}: ${action.url}\n\n` : '';
@@ -136,15 +136,15 @@ export function orderReceiptMail(
   receipt: ReceiptMailRequest,
   messageId: string,
 ): MailJob {
-  const lines = receipt.lines.map(
-    (line) =>
-      [
-        `${line.quantity} × ${line.description}: ${formatCents(line.amountCents)}`,
-        line.orderId ? `Order number ${line.orderId}` : '',
-        line.shipTo ? `Ships to ${line.shipTo.join(', ')}` : '',
-      ]
-        .filter(Boolean)
-        .join('. ') + '.',
+  // One paragraph per item, one fact a line (a line break in the HTML).
+  const lines = receipt.lines.map((line) =>
+    [
+      `${line.quantity} × ${line.description}: ${formatCents(line.amountCents)}`,
+      line.orderId ? `Order number ${line.orderId}` : '',
+      line.shipTo ? `Ships to ${line.shipTo.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
   );
   return {
     messageId,

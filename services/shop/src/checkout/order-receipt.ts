@@ -5,7 +5,8 @@ import type { OrderRow } from '../database/schema.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 
 function receiptLine(order: OrderRow): ReceiptLine {
-  const place = [order.city, order.state, order.postalCode].filter(Boolean).join(' ');
+  // As an envelope (and the cart) writes it: "Portland, OR 97201".
+  const place = [order.city, [order.state, order.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return {
     description: `${order.productTitle}, ${order.variantLabel}`,
     quantity: order.quantity,
