@@ -28,7 +28,7 @@ export interface BusAccess {
 /**
  * Patterns that only services call, each for a narrow reason (privacy's erasure and export, the shop's
  * printed tags and payments, records asking billing, records asking identity to mail the link that
- * proves an anonymous code's email, and the shop asking identity to mail a receipt). The gateway, which acts for a signed-in person, never calls them;
+ * proves an anonymous code's email, and the shop and billing asking identity to mail a receipt). The gateway, which acts for a signed-in person, never calls them;
  * every other pattern of a service is the gateway's to call.
  */
 const SERVICE_TO_SERVICE = new Set<string>([
@@ -77,7 +77,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
   },
   billing: {
     answers: 'billing',
-    calls: [],
+    calls: [IdentityPatterns.mailReceipt],
     publishes: [
       DurableEvents.paymentEventReceived,
       DurableEvents.subscriptionUpdated,

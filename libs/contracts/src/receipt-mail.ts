@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A receipt mailed after a payment (merch orders; premium may follow). Identity owns mail, so the service that took
+ * A receipt mailed after a payment: a merch checkout (the shop asks) or a premium invoice (billing asks). Identity owns mail, so the service that took
  * the payment asks identity to send it, naming the user (identity finds the address) and what the receipt says. One
  * receipt per payment: `receiptId` names the payment, and identity sends a receipt id once however often it is asked.
  * No medical data, and only the personal data a receipt needs (where the items ship).
@@ -21,10 +21,12 @@ export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
 export const receiptMailRequestSchema = z.strictObject({
   userId: z.uuid(),
+  /** What was paid for: merch orders (the mail leads to My Orders) or premium. */
+  kind: z.enum(['order', 'premium']).default('order'),
   /** The payment, e.g. `order-<checkout id>`: letters, digits, `-` and `_` only, as it becomes a job id. */
   receiptId: z.string().regex(/^[A-Za-z0-9_-]{8,140}$/, 'letters, digits, - and _ only (8 to 140)'),
-  /** Where the mail's link to My Orders points: PUBLIC_BASE_URL, or the origin the checkout came from. */
-  appUrl: z.url().max(200),
+  /** Where the mail's link to My Orders points: PUBLIC_BASE_URL, or the origin the checkout came from. None: no link. */
+  appUrl: z.url().max(200).optional(),
   lines: z.array(receiptLineSchema).min(1).max(50),
   totalCents: z.number().int().min(0).max(100_000_000),
   paidAt: z.iso.datetime(),

@@ -159,7 +159,7 @@ export function orderReceiptMail(
         `Total paid: ${formatCents(receipt.totalCents)}.`,
         'Each item carries a QR code of its own that opens your emergency card while you have an active code.',
       ],
-      { label: 'See My Orders', url: `${receipt.appUrl}${AppRoutes.myOrders}` },
+      receipt.appUrl ? { label: 'See My Orders', url: `${receipt.appUrl}${AppRoutes.myOrders}` } : null,
       'My Orders shows each order’s status and tracking once it ships. Keep this mail as your receipt.',
     ),
   };
@@ -183,6 +183,32 @@ export function accountDeletedMail(to: string, firstName: string): MailJob {
       ],
       null,
       'This is the last mail we send to this address.',
+    ),
+  };
+}
+
+/** A paid premium month's receipt: what was paid, when, and that premium goes on until cancelled. */
+export function premiumReceiptMail(
+  to: string,
+  firstName: string,
+  receipt: ReceiptMailRequest,
+  messageId: string,
+): MailJob {
+  return {
+    messageId,
+    to,
+    subject: 'Your Medical QR Premium receipt',
+    ...layout(
+      'Thank you for going premium',
+      [
+        `Hi ${firstName},`,
+        `We received your payment on ${new Date(receipt.paidAt).toUTCString()}:`,
+        ...receipt.lines.map((line) => `${line.description}: ${formatCents(line.amountCents)}`),
+        `Total paid: ${formatCents(receipt.totalCents)}.`,
+        'Your codes never expire while premium lasts. It renews each month until you cancel it on My Account.',
+      ],
+      null,
+      'Keep this mail as your receipt.',
     ),
   };
 }

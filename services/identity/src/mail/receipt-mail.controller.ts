@@ -9,7 +9,7 @@ import {
 } from '@medical-qr/contracts';
 import { InjectQueue, type JobQueue, ZodPayload } from '@medical-qr/platform';
 import { UsersRepository } from '../users/users.repository.js';
-import { orderReceiptMail } from './mail-templates.js';
+import { orderReceiptMail, premiumReceiptMail } from './mail-templates.js';
 import { namedMessageId } from './named-message-id.js';
 
 /** A sent receipt's job stays this long, so the same receipt asked for again is refused by its job id. */
@@ -34,7 +34,8 @@ export class ReceiptMailController {
     const user = await this.users.findById(request.userId);
     // An account erased since it paid gets no mail.
     if (!user) return { queued: false };
-    const mail = orderReceiptMail(user.email, user.firstName, request, namedMessageId(`receipt:${request.receiptId}`));
+    const template = request.kind === 'premium' ? premiumReceiptMail : orderReceiptMail;
+    const mail = template(user.email, user.firstName, request, namedMessageId(`receipt:${request.receiptId}`));
     await this.mail.add('receipt', mail, {
       jobId: `receipt-${request.receiptId}`,
       removeOnComplete: { age: SENT_RECEIPT_KEPT_SECONDS },

@@ -39,6 +39,7 @@ export class OrderReceipt {
     // Erased since it paid (its orders kept without the person), or never paid: nobody to send a receipt to.
     if (!first || first.buyerEmail === '') return;
     const request: ReceiptMailRequest = {
+      kind: 'order',
       userId: first.userId,
       receiptId: `order-${checkoutId}`,
       appUrl: first.appUrl,
