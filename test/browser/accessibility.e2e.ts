@@ -442,6 +442,27 @@ const CHECKS: Check[] = [
     },
   },
   {
+    name: 'delete-now-dialog',
+    kind: 'dialog',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/privacy');
+      const deleteCard = page.getByRole('region', { name: 'Delete all your data' });
+      await deleteCard.getByRole('checkbox', { name: /Delete everything now instead/ }).check();
+      await deleteCard.getByRole('button', { name: 'Delete all my data now' }).click();
+      await page.getByRole('dialog', { name: 'Delete all your data now?' }).waitFor();
+    },
+  },
+  {
+    name: 'account-deleted',
+    kind: 'page',
+    signedIn: false,
+    open: async (page) => {
+      await goTo(page, '/account-deleted');
+      await page.getByRole('heading', { level: 1, name: 'Your account and data were deleted' }).waitFor();
+    },
+  },
+  {
     name: 'history',
     kind: 'page',
     signedIn: true,

@@ -5,7 +5,7 @@ import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, screenshot, useSession } from '../support/browser.js';
 import { eventually } from '../support/eventually.js';
-import { HttpClient } from '../support/http-client.js';
+import { HttpClient, mailTo } from '../support/http-client.js';
 
 const PASSWORD = 'privacy-journey-1';
 
@@ -64,12 +64,22 @@ describe('privacy controls in Chromium', () => {
     // Everything now: said, then signed out and home; the card no longer opens.
     await deleteCard.getByRole('checkbox', { name: /Delete everything now instead/ }).check();
     await deleteCard.getByRole('button', { name: 'Delete all my data now' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete all your data now?' })
-      .getByRole('button', { name: 'Delete now' })
-      .click();
+    const deleteNow = page.getByRole('dialog', { name: 'Delete all your data now?' });
+    // The dialog says what happens beyond the data: the subscription, the orders.
+    await deleteNow.getByText(/Any premium subscription is cancelled, so nothing more is charged\./).waitFor();
+    await deleteNow.getByText(/Past orders are kept for our accounts, without your name, email or address\./).waitFor();
+    await deleteNow.getByRole('button', { name: 'Delete now' }).click();
     await page.getByText('Your data is being deleted', { exact: true }).waitFor();
-    await page.waitForURL(`${baseUrl()}/`, { timeout: 15_000 });
+    // Signed out onto a page that says it is done, and a last mail to the address says so too.
+    await page.waitForURL(`${baseUrl()}/account-deleted`, { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Your account and data were deleted' }).waitFor();
+    await page.getByText('A last mail confirming it went to your address. We send it nothing more.').waitFor();
+    await screenshot(page, 'privacy-account-deleted-desktop-light');
+    await eventually(
+      () => mailTo(email),
+      (mails) => mails.some((mail) => mail.subject === 'Your Medical QR account was deleted'),
+      30_000,
+    );
     await eventually(
       async () => (await new HttpClient().get(`/api/emergency-card/${record.body.token}`)).status,
       (code) => code === 404,

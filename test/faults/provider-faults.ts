@@ -65,7 +65,7 @@ export async function killProcess(system: IsolatedStack, id: string): Promise<vo
 }
 
 /** The Printify stand-in as the shop's owner sees it in Printify's dashboard (the shop's token). */
-export function printifyAdmin(system: IsolatedStack) {
+export function printifyAdmin(system: Pick<IsolatedStack, 'env'>) {
   const { PRINTIFY_API_URL: url, PRINTIFY_API_TOKEN: token, PRINTIFY_SHOP_ID: shop } = system.env;
   if (!url || !token || !shop) throw new Error('this system runs no Printify stand-in');
   const get = async <T>(path: string): Promise<T> => {

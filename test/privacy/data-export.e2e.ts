@@ -64,6 +64,12 @@ describe('GET /api/privacy/export-data', () => {
     expect(exported.cart).toHaveLength(1);
     expect(exported.cart[0]).toMatchObject({ shippingCity: 'Portland' });
     expect(exported.orders).toEqual([]);
+    // The address the shop keeps to fill in the next order is the person's too.
+    expect(exported.shippingAddress).toMatchObject({
+      countryCode: 'US',
+      shippingAddressLine1: '12 Harbour Street',
+      shippingCity: 'Portland',
+    });
     expect(exported.billing).toEqual({ stripeCustomerId: null, subscriptions: [] });
     expect(exported.privacy.consentHistory).toEqual([
       { given: false, reason: 'Trying it out', occurredAt: expect.any(String) },

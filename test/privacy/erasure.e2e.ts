@@ -135,8 +135,24 @@ describe('erasing a person (privacy saga)', () => {
       [userId, email, customerId].some((needle) => row.includes(needle)),
     );
     expect(leftovers).toEqual([]);
-    // Nor does Redis: no queue job, counter or session of the system names them.
-    expect(await redisKeysNaming(email)).toEqual([]);
+    // The address gets one last mail saying so; its subject names no one.
+    const [farewell, ...more] = await eventually(
+      async () => (await mailTo(email)).filter((mail) => mail.subject === 'Your Medical QR account was deleted'),
+      (mails) => mails.length > 0,
+      30_000,
+    );
+    expect(more).toEqual([]);
+    expect(farewell!.text).toContain('Your account and data were deleted');
+    expect(farewell!.text).toContain('subscription was cancelled');
+    expect(farewell!.text).toContain('Past orders are kept for our accounts, without your name, email or address.');
+    // Once it is gone, nor does Redis: no queue job, counter or session of the system names them.
+    expect(
+      await eventually(
+        () => redisKeysNaming(email),
+        (keys) => keys.length === 0,
+        10_000,
+      ),
+    ).toEqual([]);
 
     // The order stays for the accounts, without anyone's name or address on it.
     const [kept] = await queryDatabase<Record<string, string>>(

@@ -4,6 +4,7 @@ import { eventually } from '../support/eventually.js';
 import type { HttpClient } from '../support/http-client.js';
 import { confirmCardPayment, TestCards } from '../support/stripe-payments.js';
 import { medicalForm } from '../records/records-fixtures.js';
+import { printifyAdmin } from '../faults/provider-faults.js';
 
 /** The stand-in's keychain: one of its providers and a variant it has in stock, shipping to US and CA. */
 export const Keychain = { blueprintId: 1090, title: 'Keychain' } as const;
@@ -84,4 +85,14 @@ export function waitForOrders(client: HttpClient, count: number, sent = true, ti
     (orders) => orders.length >= count && (!sent || orders.every((order) => order.status !== 'paid')),
     timeoutMs,
   );
+}
+
+/** The shared system's Printify stand-in as the shop's owner sees it in Printify's dashboard. */
+export function sharedPrintifyAdmin() {
+  const env = {
+    PRINTIFY_API_URL: process.env.E2E_PRINTIFY_API_URL,
+    PRINTIFY_API_TOKEN: process.env.E2E_PRINTIFY_API_TOKEN,
+    PRINTIFY_SHOP_ID: process.env.E2E_PRINTIFY_SHOP_ID,
+  };
+  return printifyAdmin({ env: env as Record<string, string> });
 }

@@ -29,6 +29,8 @@ export const AppRoutes = {
   pricing: '/pricing',
   login: '/login',
   demoPrivacy: '/demo-privacy',
+  /** Where an immediate deletion lands, signed out: it says the account and data were deleted. */
+  accountDeleted: '/account-deleted',
 } as const;
 
 export type AppRoute = (typeof AppRoutes)[keyof typeof AppRoutes];
@@ -63,6 +65,7 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.privacy,
   AppRoutes.privacyControls,
   AppRoutes.demoPrivacy,
+  AppRoutes.accountDeleted,
   AppRoutes.login,
 ];
 

@@ -136,6 +136,9 @@ export const paymentEventReceivedSchema = z.object({
   customerId: z.string().max(255).nullable(),
   /** The PaymentIntent a payment_intent.* event is about (absent in events stored before merch payments). */
   paymentIntentId: z.string().max(255).nullable().default(null),
+  /** A paid invoice (invoice.paid): which one, and what was paid in cents, for its receipt. */
+  invoiceId: z.string().max(255).nullable().default(null),
+  amountPaidCents: z.number().int().min(0).nullable().default(null),
 });
 export type PaymentEventReceived = z.infer<typeof paymentEventReceivedSchema>;
 

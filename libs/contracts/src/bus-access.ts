@@ -27,13 +27,14 @@ export interface BusAccess {
 
 /**
  * Patterns that only services call, each for a narrow reason (privacy's erasure and export, the shop's
- * printed tags and payments, records asking billing, and records asking identity to mail the link that
- * proves an anonymous code's email). The gateway, which acts for a signed-in person, never calls them;
+ * printed tags and payments, records asking billing, records asking identity to mail the link that
+ * proves an anonymous code's email, and the shop and billing asking identity to mail a receipt). The gateway, which acts for a signed-in person, never calls them;
  * every other pattern of a service is the gateway's to call.
  */
 const SERVICE_TO_SERVICE = new Set<string>([
   IdentityPatterns.eraseUser,
   IdentityPatterns.mailCodeConfirmation,
+  IdentityPatterns.mailReceipt,
   RecordsPatterns.issueTag,
   RecordsPatterns.listTags,
   RecordsPatterns.revokeTag,
@@ -76,7 +77,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
   },
   billing: {
     answers: 'billing',
-    calls: [],
+    calls: [IdentityPatterns.mailReceipt],
     publishes: [
       DurableEvents.paymentEventReceived,
       DurableEvents.subscriptionUpdated,
@@ -89,6 +90,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
     answers: 'shop',
     calls: [
       BillingPatterns.createMerchPayment,
+      IdentityPatterns.mailReceipt,
       RecordsPatterns.active,
       RecordsPatterns.issueTag,
       RecordsPatterns.listTags,
@@ -110,6 +112,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
       BillingPatterns.eraseUser,
       ShopPatterns.cartList,
       ShopPatterns.ordersList,
+      ShopPatterns.savedShippingAddress,
       ShopPatterns.eraseUser,
     ],
     publishes: [DurableEvents.userErased],

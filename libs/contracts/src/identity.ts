@@ -27,6 +27,8 @@ export const IdentityPatterns = {
   notifyAccountLocked: 'identity.account-lock.notify',
   /** Records asks for the link that proves an anonymous code's email (see anonymous-code-confirmation.ts). */
   mailCodeConfirmation: 'identity.code-confirmation-mail.send',
+  /** The shop (a paid order) or billing (a paid premium invoice) asks for its receipt (receipt-mail.ts); once per id. */
+  mailReceipt: 'identity.receipt-mail.send',
   /** Erasure (privacy's saga): the account, its tokens and links; idempotent. */
   eraseUser: 'identity.user.erase',
 } as const;

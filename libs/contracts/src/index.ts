@@ -15,6 +15,7 @@ export * from './medical-labels.js';
 export * from './plain-text.js';
 export * from './paging.js';
 export * from './queues.js';
+export * from './receipt-mail.js';
 export * from './records.js';
 export * from './privacy.js';
 export * from './services.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingExportSchema } from './billing.js';
 import { publicUserSchema } from './current-user.js';
 import { recordsExportSchema } from './records.js';
-import { cartItemSchema, orderSchema } from './shop/shop-api.js';
+import { cartItemSchema, orderSchema, savedShippingAddressSchema } from './shop/shop-api.js';
 
 /** Request/reply patterns the privacy service answers. */
 export const PrivacyPatterns = {
@@ -50,6 +50,14 @@ export const PrivacyMessages = {
   consentRevoked:
     'Your emergency card and printed tags no longer show your medical information to anyone who scans them.',
   consentGiven: 'Your emergency card and printed tags show your medical information again.',
+  /** What a deletion does beyond the data, said before it runs and after. */
+  subscriptionCancelled: 'Any premium subscription is cancelled, so nothing more is charged.',
+  ordersKept: 'Past orders are kept for our accounts, without your name, email or address.',
+  /** The page an immediate deletion lands on, and its last mail. */
+  accountDeleted: 'Your account and data were deleted',
+  accountDeletedDetails:
+    'Your records, emergency contacts, scan log and cart are gone, and your QR codes and printed tags no longer open a card.',
+  accountDeletedMailed: 'A last mail confirming it went to your address. We send it nothing more.',
 } as const;
 
 const userId = z.uuid();
@@ -138,6 +146,8 @@ export const personalDataExportSchema = z.object({
   billing: billingExportSchema,
   cart: z.array(cartItemSchema),
   orders: z.array(orderSchema),
+  /** The shipping address the shop keeps to fill in the next order, if any. */
+  shippingAddress: savedShippingAddressSchema.nullable(),
   privacy: z.object({
     consentHistory: z.array(z.object({ given: z.boolean(), reason: z.string(), occurredAt: z.iso.datetime() })),
     deletionRequest: z

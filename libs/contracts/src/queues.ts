@@ -36,15 +36,17 @@ export type MailJob = z.infer<typeof mailJobSchema>;
 
 /**
  * Shop: `submit` one paid order to the print provider, `sync` one order's status, `sync-open` every open order
- * (repeating), `cleanup-mockups` products made for previews and left behind (repeating).
+ * (repeating), `cleanup-mockups` products made for previews and left behind (repeating), `receipt` a paid checkout's
+ * receipt mail (identity sends it).
  */
 export const ShopJobs = {
   submit: 'submit',
   sync: 'sync',
   syncOpen: 'sync-open',
   cleanupMockups: 'cleanup-mockups',
+  receipt: 'receipt',
 } as const;
-export const shopJobSchema = z.object({ orderId: z.uuid().optional() });
+export const shopJobSchema = z.object({ orderId: z.uuid().optional(), checkoutId: z.uuid().optional() });
 export type ShopJob = z.infer<typeof shopJobSchema>;
 
 /**

@@ -9,6 +9,7 @@ import { PremiumPrice } from './provider/premium-price.js';
 import { createStripeClient, STRIPE } from './provider/stripe-client.js';
 import { PremiumAnnouncer } from './subscriptions/premium-announcer.js';
 import { PremiumEndSweeper } from './subscriptions/premium-end-sweeper.js';
+import { PremiumReceipt } from './subscriptions/premium-receipt.js';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller.js';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
@@ -40,6 +41,7 @@ import { BillingExportController } from './export/billing-export.controller.js';
     WebhookReceiver,
     processedEventsProvider('billing'),
     MerchPaymentAnnouncer,
+    PremiumReceipt,
     PaymentEventsConsumer,
   ],
 })

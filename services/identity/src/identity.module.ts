@@ -6,6 +6,7 @@ import { AccountsService } from './accounts/accounts.service.js';
 import type { IdentityConfig } from './config.js';
 import { CodeConfirmationMailController } from './mail/code-confirmation-mail.controller.js';
 import { MailSender } from './mail/mail-sender.js';
+import { ReceiptMailController } from './mail/receipt-mail.controller.js';
 import { PasswordHasher } from './passwords/password-hasher.js';
 import { ScanAlertsConsumer } from './scan-alerts/scan-alerts.consumer.js';
 import { EmailTokensRepository } from './tokens/email-tokens.repository.js';
@@ -16,7 +17,7 @@ import { IdentityErasureController } from './erasure/identity-erasure.controller
 /** Users, passwords, email verification, password resets, Google sign-in and re-authentication. */
 @Module({
   imports: [QueueModule.register(Queues.identityMail), EventsModule.register({ name: 'identity' })],
-  controllers: [AccountsController, IdentityErasureController, CodeConfirmationMailController],
+  controllers: [AccountsController, IdentityErasureController, CodeConfirmationMailController, ReceiptMailController],
   providers: [
     AccountsService,
     UsersRepository,

@@ -13,6 +13,7 @@ import { CheckoutController } from './checkout/checkout.controller.js';
 import { CheckoutRepository } from './checkout/checkout.repository.js';
 import { CheckoutService } from './checkout/checkout.service.js';
 import { MerchPaymentConsumer } from './checkout/merch-payment.consumer.js';
+import { OrderReceipt } from './checkout/order-receipt.js';
 import { ShopCipherInstaller } from './database/shop-cipher.installer.js';
 import { ShopErasureController } from './erasure/shop-erasure.controller.js';
 import { MockupsController } from './mockups/mockups.controller.js';
@@ -26,6 +27,8 @@ import { ShopJobsScheduler } from './orders/shop-jobs.scheduler.js';
 import { ShopJobsWorker } from './orders/shop-jobs.worker.js';
 import { PrintifyClient } from './printify/printify-client.js';
 import { RecordsClient } from './records/records.client.js';
+import { ShippingAddressController } from './shipping-address/shipping-address.controller.js';
+import { ShippingAddressRepository } from './shipping-address/shipping-address.repository.js';
 import { PrintifyWebhookRegistration } from './webhooks/printify-webhook-registration.js';
 import { PrintifyWebhookReceiver } from './webhooks/printify-webhook.receiver.js';
 import { PrintifyWebhooksController } from './webhooks/printify-webhooks.controller.js';
@@ -44,6 +47,7 @@ import { PrintifyWebhooksController } from './webhooks/printify-webhooks.control
     OrdersController,
     PrintifyWebhooksController,
     ShopErasureController,
+    ShippingAddressController,
   ],
   providers: [
     ShopCipherInstaller,
@@ -54,6 +58,7 @@ import { PrintifyWebhooksController } from './webhooks/printify-webhooks.control
     MockupsRepository,
     MockupsService,
     CartRepository,
+    ShippingAddressRepository,
     LinePricer,
     CartService,
     BillingClient,
@@ -66,6 +71,7 @@ import { PrintifyWebhooksController } from './webhooks/printify-webhooks.control
     ShopJobsWorker,
     processedEventsProvider('shop'),
     MerchPaymentConsumer,
+    OrderReceipt,
     PrintifyWebhookReceiver,
     PrintifyWebhookRegistration,
   ],

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { ScreenLoading } from '../components/ui/screen-loading';
+import { ShopLoading } from '../features/shop/catalog/shop-loading';
 import { paths } from '../lib/paths';
 import { ExpiredRoute } from './routes/expired';
 import { HomeRoute } from './routes/home';
@@ -35,12 +36,15 @@ const ContactUsRoute = lazy(() => import('./routes/contact-us').then((module) =>
 const ConfirmCodeEmailRoute = lazy(() =>
   import('./routes/confirm-code-email').then((module) => ({ default: module.ConfirmCodeEmailRoute })),
 );
+const AccountDeletedRoute = lazy(() =>
+  import('./routes/account-deleted').then((module) => ({ default: module.AccountDeletedRoute })),
+);
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((module) => ({ default: module.PrivacyRoute })));
 
 /** A screen loaded on demand: the header stays, the screen's place says it is loading. */
-function onDemand(Screen: LazyExoticComponent<ComponentType>) {
+function onDemand(Screen: LazyExoticComponent<ComponentType>, loading: ReactNode = <ScreenLoading />) {
   return (
-    <Suspense fallback={<ScreenLoading />}>
+    <Suspense fallback={loading}>
       <Screen />
     </Suspense>
   );
@@ -68,7 +72,7 @@ export const routes: RouteObject[] = [
       { path: paths.premiumSuccess.path, element: onDemand(PremiumSuccessRoute) },
       { path: paths.premiumHistory.path, element: onDemand(PremiumHistoryRoute) },
       { path: paths.scanner.path, element: onDemand(ScannerRoute) },
-      { path: paths.shop.path, element: onDemand(ShopRoute) },
+      { path: paths.shop.path, element: onDemand(ShopRoute, <ShopLoading />) },
       { path: paths.customize.path, element: onDemand(CustomizeRoute) },
       { path: paths.cart.path, element: onDemand(CartRoute) },
       { path: paths.checkout.path, element: onDemand(CheckoutRoute) },
@@ -80,6 +84,7 @@ export const routes: RouteObject[] = [
       { path: paths.privacyControls.path, element: onDemand(PrivacyRoute) },
       // Where a session that ended mid-action lands: the privacy screen's sign-in prompt, with the demo account.
       { path: paths.demoPrivacy.path, element: onDemand(PrivacyRoute) },
+      { path: paths.accountDeleted.path, element: onDemand(AccountDeletedRoute) },
       // A link to /login opens the sign-in dialog on the home page.
       { path: paths.login.path, element: <Navigate to={paths.home.getHref({ login: true })} replace /> },
       { path: '*', element: <NotFoundRoute /> },

@@ -91,6 +91,7 @@ export const paths = {
   pricing: { path: AppRoutes.pricing, getHref: () => '/pricing' },
   login: { path: AppRoutes.login, getHref: () => '/login' },
   demoPrivacy: { path: AppRoutes.demoPrivacy, getHref: () => '/demo-privacy' },
+  accountDeleted: { path: AppRoutes.accountDeleted, getHref: () => '/account-deleted' },
 } as const;
 
 /** Server routes the browser navigates to (full page loads, not API calls). */

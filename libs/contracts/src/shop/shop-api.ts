@@ -23,6 +23,8 @@ export const ShopPatterns = {
   ordersList: 'shop.orders.list',
   orderSync: 'shop.order.sync',
   revokeOrderTag: 'shop.order-tag.revoke',
+  /** The address the user last shipped to (a cart line or a quick checkout), to fill in the next one; also exported. */
+  savedShippingAddress: 'shop.shipping-address.get',
   /** Erasure (privacy's saga): cart, mockups and checkouts gone; orders kept for the accounts without personal data. */
   eraseUser: 'shop.user.erase',
   /** Printify's order webhooks, as the gateway received them (raw body and X-Pfy-Signature). */
@@ -309,6 +311,21 @@ export const cartItemSchema = z.object({
 export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartResponseSchema = z.array(cartItemSchema);
 export const cartCountSchema = z.object({ count: z.number().int() });
+
+/** `GET /api/cart/shipping-address`: where the user last shipped to, saved with their last cart line or quick checkout. */
+export const savedShippingAddressSchema = z.object({
+  countryCode: z.string(),
+  shippingAddressLine1: z.string(),
+  shippingAddressLine2: z.string(),
+  shippingCity: z.string(),
+  shippingState: z.string(),
+  shippingPostalCode: z.string(),
+  updatedAt: z.iso.datetime(),
+});
+export type SavedShippingAddress = z.infer<typeof savedShippingAddressSchema>;
+/** None until the first cart line or quick checkout. */
+export const savedShippingAddressResponseSchema = z.object({ address: savedShippingAddressSchema.nullable() });
+export type SavedShippingAddressResponse = z.infer<typeof savedShippingAddressResponseSchema>;
 export const quantityBodySchema = z.strictObject({ quantity: quantitySchema });
 
 export const cartOwnerRequestSchema = z.strictObject({ userId });

@@ -61,6 +61,21 @@ export class JobQueue<T> implements OnApplicationShutdown {
   }
 
   /**
+   * Makes sure job `jobId` will run: queued unless it is already waiting or running; one that gave up (failed every
+   * attempt) or finished is run again. For work that must happen once, by one job, and that a sweep may find not done.
+   */
+  async ensure(jobName: string, data: T, jobId: string): Promise<void> {
+    await this.withinDeadline(
+      (async () => {
+        const existing = await this.queue.getJob(jobId);
+        if (existing && (await existing.isFailed())) return existing.retry('failed');
+        if (existing && (await existing.isCompleted())) await existing.remove();
+        await this.queue.add(jobName, data, { jobId });
+      })(),
+    );
+  }
+
+  /**
    * Runs `jobName` every `everyMs` from now on (once per queue, however many processes ask). The schedule lives in
    * Redis; when Redis comes back after an outage it is set again, as a Redis that lost its data holds none.
    */

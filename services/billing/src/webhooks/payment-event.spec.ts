@@ -14,6 +14,8 @@ describe('which provider events billing acts on', () => {
         subscriptionId: 'sub_1',
         customerId: 'cus_1',
         paymentIntentId: null,
+        invoiceId: null,
+        amountPaidCents: null,
       });
     },
   );
@@ -24,14 +26,19 @@ describe('which provider events billing acts on', () => {
       const invoice = {
         id: 'in_1',
         object: 'invoice',
+        amount_paid: 999,
         customer: { id: 'cus_1', object: 'customer' },
         parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1', metadata: null } },
       };
+      // Only invoice.paid carries what its receipt needs: Stripe sends it and invoice.payment_succeeded for one payment.
+      const paid = type === 'invoice.paid';
       expect(paymentEventOf(event(type, invoice))).toEqual({
         type,
         subscriptionId: 'sub_1',
         customerId: 'cus_1',
         paymentIntentId: null,
+        invoiceId: paid ? 'in_1' : null,
+        amountPaidCents: paid ? 999 : null,
       });
     },
   );
@@ -43,6 +50,8 @@ describe('which provider events billing acts on', () => {
       subscriptionId: null,
       customerId: null,
       paymentIntentId: 'pi_1',
+      invoiceId: null,
+      amountPaidCents: null,
     });
   });
 

@@ -20,6 +20,8 @@ export function paymentEventOf(event: Stripe.Event): PaymentEventReceived | null
         subscriptionId: subscription.id,
         customerId: idOf(subscription.customer),
         paymentIntentId: null,
+        invoiceId: null,
+        amountPaidCents: null,
       };
     }
     case 'invoice.paid':
@@ -29,14 +31,29 @@ export function paymentEventOf(event: Stripe.Event): PaymentEventReceived | null
       // In this API version an invoice names its subscription through its parent.
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       // A one-off invoice concerns no subscription, so nothing of premium.
-      return subscriptionId
-        ? { type: event.type, subscriptionId, customerId: idOf(invoice.customer), paymentIntentId: null }
-        : null;
+      if (!subscriptionId) return null;
+      const paid = event.type === 'invoice.paid';
+      return {
+        type: event.type,
+        subscriptionId,
+        customerId: idOf(invoice.customer),
+        paymentIntentId: null,
+        // Stripe sends invoice.paid and invoice.payment_succeeded for one payment: the receipt follows the first only.
+        invoiceId: paid && invoice.id ? invoice.id : null,
+        amountPaidCents: paid ? invoice.amount_paid : null,
+      };
     }
     case 'payment_intent.succeeded': {
       // Which payment it was (a merch checkout, or a subscription's invoice) is read from the provider, not from here.
       const intent = event.data.object;
-      return { type: event.type, subscriptionId: null, customerId: idOf(intent.customer), paymentIntentId: intent.id };
+      return {
+        type: event.type,
+        subscriptionId: null,
+        customerId: idOf(intent.customer),
+        paymentIntentId: intent.id,
+        invoiceId: null,
+        amountPaidCents: null,
+      };
     }
     default:
       return null;

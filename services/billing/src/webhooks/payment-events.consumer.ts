@@ -5,14 +5,15 @@ import { type DeliveryContext, EVENT_BUS, type EventBus, LOGGER, ProcessedEvents
 import { MerchPaymentAnnouncer } from '../merch-payments/merch-payment-announcer.js';
 import { PaymentProvider } from '../provider/payment-provider.js';
 import { PremiumAnnouncer } from '../subscriptions/premium-announcer.js';
+import { PremiumReceipt } from '../subscriptions/premium-receipt.js';
 import { userIdFromMetadata } from '../subscriptions/subscription-row.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 
 /**
  * Does a webhook's work once per provider event: asks the provider for the subscription as it is
  * now (the authority, so an event that arrives late or out of order still records the latest
- * truth), stores it and announces the user's premium if it changed. A succeeded PaymentIntent goes
- * to the merch payments, which announce a paid checkout.
+ * truth), stores it and announces the user's premium if it changed; a paid invoice gets its receipt mailed. A
+ * succeeded PaymentIntent goes to the merch payments, which announce a paid checkout.
  */
 @Injectable()
 export class PaymentEventsConsumer implements OnApplicationBootstrap {
@@ -21,6 +22,7 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap {
     private readonly provider: PaymentProvider,
     private readonly announcer: PremiumAnnouncer,
     private readonly merchPayments: MerchPaymentAnnouncer,
+    private readonly receipts: PremiumReceipt,
     @Inject(EVENT_BUS) private readonly events: EventBus,
     private readonly processed: ProcessedEvents,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -51,6 +53,11 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap {
       await this.announcer.announce(tx, userId, `${context.id}-premium`);
     });
     if (!handled) this.logger.info({ eventId: context.id, type: event.type }, 'payment event already handled');
+    // Asked on every delivery (identity sends one receipt per invoice): a failure here redelivers the event, whose
+    // premium work above is then skipped, and the receipt is asked again.
+    if (event.invoiceId && event.amountPaidCents) {
+      await this.receipts.send(userId, event.invoiceId, event.amountPaidCents);
+    }
   }
 
   /** Our customer's user, else the user the subscription was made for (its metadata). */

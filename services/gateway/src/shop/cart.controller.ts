@@ -22,6 +22,7 @@ import {
   cartRemovedSchema,
   cartResponseSchema,
   quantityBodySchema,
+  savedShippingAddressResponseSchema,
   ShopPatterns,
   type CartItemInput,
 } from '@medical-qr/contracts';
@@ -65,6 +66,16 @@ export class CartController {
   @ApiOkResponse({ standardSchema: cartCountSchema })
   count(@SignedIn() session: CurrentSession) {
     return this.services.request(ShopPatterns.cartCount, { userId: session.data.userId });
+  }
+
+  @Get('shipping-address')
+  @ApiOperation({
+    summary:
+      'The address the user last shipped to (their last cart line or quick checkout), to fill in the next one; null if none',
+  })
+  @ApiOkResponse({ standardSchema: savedShippingAddressResponseSchema })
+  shippingAddress(@SignedIn() session: CurrentSession) {
+    return this.services.request(ShopPatterns.savedShippingAddress, { userId: session.data.userId });
   }
 
   @Get(':id')

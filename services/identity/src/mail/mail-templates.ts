@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { MailJob } from '@medical-qr/contracts';
+import { AppRoutes, formatCents, type MailJob, type ReceiptMailRequest } from '@medical-qr/contracts';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
+function layout(title: string, paragraphs: string[], action: { label: string; url: string } | null, footer: string) {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#b91c1c">${escape(title)}</h1>
-${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p)}</p>`).join('\n')}
-<p><a href="${escape(action.url)}" style="display:inline-block;background:#dc2626;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>
-<p style="font-size:13px;color:#475569">${escape(footer)}</p>
+${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p).replaceAll('\n', '<br>')}</p>`).join('\n')}
+${action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#dc2626;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>\n` : ''}<p style="font-size:13px;color:#475569">${escape(footer)}</p>
 </body></html>`;
-  const text = `${title}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n\n${footer}\n`;
+  const link = action ? `${action.label}: ${action.url}\n\n` : '';
+  const text = `${title}\n\n${paragraphs.join('\n\n')}\n\n${link}${footer}\n`;
   return { html, text };
 }
 
@@ -125,6 +125,90 @@ export function codeConfirmationMail(to: string, link: string, expiresAt: Date):
       ],
       { label: 'Confirm this is my email', url: link },
       `The link works once, until the code ends on ${ends}.`,
+    ),
+  };
+}
+
+/** A paid order's receipt: what was bought, where each item ships, what it cost, and the way to My Orders. */
+export function orderReceiptMail(
+  to: string,
+  firstName: string,
+  receipt: ReceiptMailRequest,
+  messageId: string,
+): MailJob {
+  // One paragraph per item, one fact a line (a line break in the HTML).
+  const lines = receipt.lines.map((line) =>
+    [
+      `${line.quantity} × ${line.description}: ${formatCents(line.amountCents)}`,
+      line.orderId ? `Order number ${line.orderId}` : '',
+      line.shipTo ? `Ships to ${line.shipTo.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  return {
+    messageId,
+    to,
+    subject: 'Your Medical QR order is confirmed',
+    ...layout(
+      'Thank you for your order',
+      [
+        `Hi ${firstName},`,
+        `We received your payment on ${new Date(receipt.paidAt).toUTCString()}. Your items go to print now:`,
+        ...lines,
+        `Total paid: ${formatCents(receipt.totalCents)}.`,
+        'Each item carries a QR code of its own that opens your emergency card while you have an active code.',
+      ],
+      receipt.appUrl ? { label: 'See My Orders', url: `${receipt.appUrl}${AppRoutes.myOrders}` } : null,
+      'My Orders shows each order’s status and tracking once it ships. Keep this mail as your receipt.',
+    ),
+  };
+}
+
+/**
+ * The last mail an erased account gets: its deletion is done. The subject names no one, and the mail carries no link
+ * (there is no account left to sign in to).
+ */
+export function accountDeletedMail(to: string, firstName: string): MailJob {
+  return {
+    messageId: randomUUID(),
+    to,
+    subject: 'Your Medical QR account was deleted',
+    ...layout(
+      'Your account and data were deleted',
+      [
+        `Hi ${firstName},`,
+        'As you asked, your Medical QR account and everything in it were deleted: your medical records, emergency contacts, scan log and cart. Your QR codes and printed tags no longer open a card.',
+        'Any premium subscription was cancelled, so nothing more is charged. Past orders are kept for our accounts, without your name, email or address.',
+      ],
+      null,
+      'This is the last mail we send to this address.',
+    ),
+  };
+}
+
+/** A paid premium month's receipt: what was paid, when, and that premium goes on until cancelled. */
+export function premiumReceiptMail(
+  to: string,
+  firstName: string,
+  receipt: ReceiptMailRequest,
+  messageId: string,
+): MailJob {
+  return {
+    messageId,
+    to,
+    subject: 'Your Medical QR Premium receipt',
+    ...layout(
+      'Thank you for going premium',
+      [
+        `Hi ${firstName},`,
+        `We received your payment on ${new Date(receipt.paidAt).toUTCString()}:`,
+        ...receipt.lines.map((line) => `${line.description}: ${formatCents(line.amountCents)}`),
+        `Total paid: ${formatCents(receipt.totalCents)}.`,
+        'Your codes never expire while premium lasts. It renews each month until you cancel it on My Account.',
+      ],
+      null,
+      'Keep this mail as your receipt.',
     ),
   };
 }

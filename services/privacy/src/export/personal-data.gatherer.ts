@@ -10,6 +10,7 @@ import {
   type PublicUser,
   type RecordsExport,
   RecordsPatterns,
+  type SavedShippingAddressResponse,
   ShopPatterns,
 } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
@@ -32,15 +33,16 @@ export class PersonalDataGatherer {
   ) {}
 
   async gather(userId: string, appUrl: string): Promise<PersonalData> {
-    const [account, records, billing, cart, orders, privacy] = await Promise.all([
+    const [account, records, billing, cart, orders, shipping, privacy] = await Promise.all([
       this.services.request<PublicUser>(IdentityPatterns.getUser, { userId }),
       this.services.request<RecordsExport>(RecordsPatterns.exportUser, { userId, appUrl }),
       this.services.request<BillingExport>(BillingPatterns.exportUser, { userId }),
       this.services.request<CartItem[]>(ShopPatterns.cartList, { userId }),
       this.services.request<Order[]>(ShopPatterns.ordersList, { userId, appUrl }),
+      this.services.request<SavedShippingAddressResponse>(ShopPatterns.savedShippingAddress, { userId }),
       this.privacyOf(userId),
     ]);
-    return { account, records, billing, cart, orders, privacy };
+    return { account, records, billing, cart, orders, shippingAddress: shipping.address, privacy };
   }
 
   private async privacyOf(userId: string): Promise<PersonalData['privacy']> {

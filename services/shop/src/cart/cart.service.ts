@@ -4,6 +4,7 @@ import { type CartItem, type CartItemInput, ErrorCodes, merchPrice, ShopMessages
 import { AppError } from '@medical-qr/platform';
 import { MockupsRepository } from '../mockups/mockups.repository.js';
 import { RecordsClient } from '../records/records.client.js';
+import { ShippingAddressRepository } from '../shipping-address/shipping-address.repository.js';
 import { toCartItem } from './cart-item-view.js';
 import { CartRepository } from './cart.repository.js';
 import { LinePricer } from './line-pricer.js';
@@ -19,6 +20,7 @@ export class CartService {
     private readonly pricer: LinePricer,
     private readonly mockups: MockupsRepository,
     private readonly records: RecordsClient,
+    private readonly addresses: ShippingAddressRepository,
   ) {}
 
   async add(userId: string, isPremium: boolean, appUrl: string, item: CartItemInput): Promise<CartItem> {
@@ -53,6 +55,8 @@ export class CartService {
       printifyProductId: mockup.printifyProductId,
     });
     await this.mockups.tag(mockup.printifyProductId, 'in_cart');
+    // The next line's customizer starts from this address.
+    await this.addresses.save(userId, item);
     return toCartItem(row);
   }
 

@@ -8,6 +8,7 @@ import { LinePricer } from '../cart/line-pricer.js';
 import type { CheckoutLine } from '../database/schema.js';
 import { MockupsRepository } from '../mockups/mockups.repository.js';
 import { RecordsClient } from '../records/records.client.js';
+import { ShippingAddressRepository } from '../shipping-address/shipping-address.repository.js';
 import { BillingClient } from './billing.client.js';
 import { CheckoutRepository } from './checkout.repository.js';
 
@@ -33,12 +34,15 @@ export class CheckoutService {
     private readonly mockups: MockupsRepository,
     private readonly records: RecordsClient,
     private readonly billing: BillingClient,
+    private readonly addresses: ShippingAddressRepository,
   ) {}
 
   async quick(buyer: Buyer, item: CartItemInput): Promise<CheckoutResponse> {
     await this.records.requireActive(buyer.userId, buyer.appUrl);
     const { mockup, price, qrScale } = await this.pricer.price(buyer.userId, buyer.isPremium, item);
     await this.mockups.tag(mockup.printifyProductId, 'quick_checkout');
+    // The next order's customizer starts from this address.
+    await this.addresses.save(buyer.userId, item);
     const line: CheckoutLine = {
       cartItemId: null,
       blueprintId: item.blueprintId,

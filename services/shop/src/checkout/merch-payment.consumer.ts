@@ -11,7 +11,7 @@ import { CheckoutRepository } from './checkout.repository.js';
  * A merch payment went through (billing asked the provider): the checkout becomes one order per
  * line, and the cart lines it paid for leave the cart — once, however often the event comes
  * (the event id and the checkout's paid mark are written in the same transaction). Then each
- * order is queued for Printify and the buyer's tabs are told their cart changed.
+ * order is queued for Printify, the receipt mail is queued, and the buyer's tabs are told their cart changed.
  */
 @Injectable()
 export class MerchPaymentConsumer implements OnApplicationBootstrap {
@@ -73,6 +73,7 @@ export class MerchPaymentConsumer implements OnApplicationBootstrap {
     if (made.length === 0) return;
     this.logger.info({ checkoutId: event.checkoutId, orders: made.length }, 'merch payment became orders');
     for (const order of made) await this.jobs.submit(order.id!);
+    await this.jobs.receipt(event.checkoutId);
     // The id is the checkout's: a retried announcement is one event.
     await this.events.publish(DurableEvents.cartCleared, { userId: event.userId }, { id: `cart-${event.checkoutId}` });
   }

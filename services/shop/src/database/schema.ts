@@ -121,3 +121,11 @@ export const orders = shopSchema.table(
 );
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
+
+/** The address each user last shipped to (sealed like every ship-to), to fill in their next order. */
+export const shippingAddresses = shopSchema.table('shipping_addresses', {
+  userId: uuid('user_id').primaryKey(),
+  ...shipToColumns('shipping_addresses'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ShippingAddressRow = typeof shippingAddresses.$inferSelect;

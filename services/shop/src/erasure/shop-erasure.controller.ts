@@ -3,14 +3,14 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { eq } from 'drizzle-orm';
 import { type Erased, eraseUserRequestSchema, type EraseUserRequest, ShopPatterns } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle, ZodPayload } from '@medical-qr/platform';
-import { cartItems, checkouts, mockups, orders } from '../database/schema.js';
+import { cartItems, checkouts, mockups, orders, shippingAddresses } from '../database/schema.js';
 import { PrintifyClient } from '../printify/printify-client.js';
 
 /** Who an erased person's orders belong to now: nobody. */
 export const ERASED_OWNER = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Erasure (privacy's saga): the cart goes, and the preview products at Printify with the person's QR code; orders
+ * Erasure (privacy's saga): the cart and the saved shipping address go, and the preview products at Printify with the person's QR code; orders
  * stay, as the accounts must, without the person: no owner, name, email, address or picture; checkouts likewise
  * keep only their amount. Idempotent: a retry finds less to do.
  */
@@ -31,6 +31,7 @@ export class ShopErasureController {
     }
     await db.transaction(async (tx) => {
       await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+      await tx.delete(shippingAddresses).where(eq(shippingAddresses.userId, userId));
       await tx
         .update(orders)
         .set({

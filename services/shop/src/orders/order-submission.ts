@@ -26,8 +26,9 @@ function addressOf(order: OrderRow): PrintifyAddress {
 /**
  * Sends a paid order to Printify: each item gets its own printed tag (records) and a product with
  * that tag's QR, so one lost keychain can be revoked alone; the order is made with one line per item
- * and our order id as Printify's external_id, then sent to production. Each step's result is stored as it succeeds, so a retry (the job's, or Sync Status)
- * resumes after the last one done and never orders twice. Printify refusing the order is final:
+ * and our order id as Printify's external_id, then sent to production. Only the order's submit job calls this (one
+ * job per order, so never two at once). Each step's result is stored as it succeeds, so a retry of the job resumes
+ * after the last one done and never orders twice. Printify refusing the order is final:
  * the order is marked failed with the reason kept for support.
  */
 @Injectable()
@@ -48,13 +49,7 @@ export class OrderSubmission {
         order = await this.orders.update(order.id, { printifyProductIds: [...order.printifyProductIds, productId] });
       }
       if (!order.printifyOrderId) {
-        const created = await this.printify.createOrder({
-          externalId: order.id,
-          label: `Medical QR ${order.id.slice(0, 8)}`,
-          productIds: order.printifyProductIds,
-          variantId: order.variantId,
-          address: addressOf(order),
-        });
+        const created = await this.createOrder(order);
         order = await this.orders.update(order.id, { printifyOrderId: created.id });
       }
       const sent = await this.sendToProduction(order.printifyOrderId!);
@@ -75,6 +70,28 @@ export class OrderSubmission {
         status: 'failed',
         lastError: `Printify refused the order (${error.status})`,
       });
+    }
+  }
+
+  /**
+   * Makes the order at Printify, with our order id as its external id. Printify refuses a second order with that id:
+   * when a retry is refused so (the first call succeeded, its answer was lost), the order it made is the answer.
+   */
+  private async createOrder(order: OrderRow): Promise<{ id: string }> {
+    try {
+      return await this.printify.createOrder({
+        externalId: order.id,
+        label: `Medical QR ${order.id.slice(0, 8)}`,
+        productIds: order.printifyProductIds,
+        variantId: order.variantId,
+        address: addressOf(order),
+      });
+    } catch (error) {
+      if (!(error instanceof PrintifyRejected)) throw error;
+      const made = await this.printify.findOrder(order.id, new Date(order.createdAt.getTime() - 60_000));
+      if (!made) throw error;
+      this.logger.info({ orderId: order.id, printifyOrderId: made.id }, 'order already made at Printify');
+      return made;
     }
   }
 

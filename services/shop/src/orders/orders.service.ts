@@ -5,17 +5,17 @@ import { AppError, LOGGER } from '@medical-qr/platform';
 import type { OrderRow } from '../database/schema.js';
 import { PrintifyClient } from '../printify/printify-client.js';
 import { RecordsClient } from '../records/records.client.js';
-import { OrderSubmission } from './order-submission.js';
 import { toOrder } from './order-view.js';
 import { OrdersRepository } from './orders.repository.js';
 import { progressOf } from './printify-status.js';
+import { ShopJobsScheduler } from './shop-jobs.scheduler.js';
 
 /** The user's orders with their printed tags, and keeping each order's status in step with Printify. */
 @Injectable()
 export class OrdersService {
   constructor(
     private readonly orders: OrdersRepository,
-    private readonly submission: OrderSubmission,
+    private readonly jobs: ShopJobsScheduler,
     private readonly printify: PrintifyClient,
     private readonly records: RecordsClient,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -28,7 +28,7 @@ export class OrdersService {
     return rows.map((row) => toOrder(row, tags));
   }
 
-  /** Sync Status: an order not yet sent is sent now, a sent one is read back from Printify. */
+  /** Sync Status: a sent order is read back from Printify; one still being sent is answered as it stands. */
   async syncForUser(userId: string, orderId: string, appUrl: string): Promise<Order> {
     const row = await this.owned(userId, orderId);
     const synced = await this.sync(row);
@@ -44,10 +44,12 @@ export class OrdersService {
     return this.view(userId, row, appUrl);
   }
 
-  /** One order brought up to date; an order still waiting for submission is submitted. */
+  /**
+   * One order read back from Printify. Only reads: the order's own submit job sends it, once; a sync that sent it
+   * too would race that job and make each item's product, or the order, twice.
+   */
   async sync(row: OrderRow): Promise<OrderRow> {
-    if (!row.sentToProductionAt) return (await this.submission.submit(row.id)) ?? row;
-    if (!row.printifyOrderId) return row;
+    if (!row.sentToProductionAt || !row.printifyOrderId) return row;
     const remote = await this.printify.order(row.printifyOrderId);
     if (!remote) {
       this.logger.warn({ orderId: row.id }, 'Printify no longer knows this order');
@@ -62,14 +64,18 @@ export class OrdersService {
     if (row) await this.sync(row);
   }
 
-  /** The sweep: every order that may still change, one at a time (Printify limits request rates). */
+  /**
+   * The sweep: every order that may still change, one at a time (Printify limits request rates). A paid order not yet
+   * sent gets its submit job again, in case it was lost (the job's id makes that a no-op while the job is queued).
+   */
   async syncOpen(): Promise<number> {
     // Orders made in the last minute are still being submitted by their own job.
     const open = await this.orders.open(new Date(Date.now() - 60_000));
     let synced = 0;
     for (const row of open) {
       try {
-        await this.sync(row);
+        if (!row.sentToProductionAt) await this.jobs.submit(row.id);
+        else await this.sync(row);
         synced++;
       } catch (error) {
         this.logger.warn({ err: error, orderId: row.id }, 'order not synced; the next sweep tries again');

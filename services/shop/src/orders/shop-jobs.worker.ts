@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import { Queues, ShopJobs, type ShopJob } from '@medical-qr/contracts';
 import { CONFIG, QueueWorker } from '@medical-qr/platform';
 import type { ShopConfig } from '../config.js';
+import { OrderReceipt } from '../checkout/order-receipt.js';
 import { MockupsService } from '../mockups/mockups.service.js';
 import { OrderSubmission } from './order-submission.js';
 import { OrdersService } from './orders.service.js';
@@ -14,6 +15,7 @@ export class ShopJobsWorker extends QueueWorker<ShopJob> {
     private readonly submission: OrderSubmission,
     private readonly orders: OrdersService,
     private readonly mockups: MockupsService,
+    private readonly receipts: OrderReceipt,
     @Inject(CONFIG) private readonly config: ShopConfig,
   ) {
     super(Queues.shopOrders);
@@ -23,6 +25,9 @@ export class ShopJobsWorker extends QueueWorker<ShopJob> {
     switch (job.name) {
       case ShopJobs.submit:
         if (job.data.orderId) await this.submission.submit(job.data.orderId);
+        return;
+      case ShopJobs.receipt:
+        if (job.data.checkoutId) await this.receipts.send(job.data.checkoutId);
         return;
       case ShopJobs.sync:
         if (job.data.orderId) await this.orders.syncById(job.data.orderId);

@@ -158,6 +158,25 @@ export class PrintifyClient {
     });
   }
 
+  /** One page of the shop's orders, newest first. */
+  orders(page: number, limit = 50): Promise<PrintifyPage<PrintifyOrder>> {
+    return this.call('GET', `${this.shop}/orders.json?limit=${limit}&page=${page}`);
+  }
+
+  /**
+   * The order made for `externalId` since `since`, if there is one. Printify refuses a second order with the same
+   * external id, so when a call to make it succeeded with its answer lost, this is how the order is found again.
+   */
+  async findOrder(externalId: string, since: Date): Promise<PrintifyOrder | undefined> {
+    for (let page = 1; ; page++) {
+      const listed = await this.orders(page);
+      const found = listed.data.find((order) => order.metadata?.shop_order_id === externalId);
+      if (found) return found;
+      const oldest = listed.data.at(-1);
+      if (!oldest || page >= listed.last_page || printifyDate(oldest.created_at) < since) return undefined;
+    }
+  }
+
   sendToProduction(orderId: string): Promise<PrintifyOrder> {
     return this.call('POST', `${this.shop}/orders/${encodeURIComponent(orderId)}/send_to_production.json`);
   }

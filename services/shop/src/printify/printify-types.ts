@@ -68,6 +68,9 @@ export interface PrintifyOrder {
   shipments?: PrintifyShipment[];
   sent_to_production_at?: string;
   fulfilled_at?: string;
+  created_at?: string;
+  /** `shop_order_id` is the external id the order was made with (ours: our order's id). */
+  metadata?: { shop_order_id?: string };
 }
 
 export interface PrintifyAddress {

@@ -52,10 +52,13 @@ export class OrderBook {
     private readonly webhooks: PrintifyWebhooks,
   ) {}
 
-  /** A new order on hold; the same `external_id` again answers the order it made (Printify refuses duplicates). */
+  /**
+   * A new order on hold. Printify refuses a second order with an `external_id` it already holds (a validation error
+   * naming the field), so a caller whose first answer was lost must find its order in the list, not ask again.
+   */
   create(body: OrderBody): { id: string } {
-    const existing = this.byExternalId.get(body.external_id);
-    if (existing) return { id: existing };
+    if (this.byExternalId.has(body.external_id))
+      throw validationFailed('external_id', 'The external id has already been taken.');
     const lineItems = body.line_items.map((item, index) => this.lineItem(item, index, body.address_to));
     const order: Order = {
       id: newId(),

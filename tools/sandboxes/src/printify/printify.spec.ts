@@ -330,11 +330,14 @@ describe('the Printify stand-in', () => {
     });
   });
 
-  it('keeps one order per external id, and moves it to fulfilled with a shipment once sent to production', async () => {
+  it('refuses a second order for an external id, and moves the first to fulfilled once sent to production', async () => {
     const first = await call('POST', `/v1/shops/${SHOP}/orders.json`, order(product.id, 'mqr-order-1'));
     const again = await call('POST', `/v1/shops/${SHOP}/orders.json`, order(product.id, 'mqr-order-1'));
     expect(first.status).toBe(200);
-    expect(again.body).toEqual({ id: first.body.id });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { code: 8150, message: 'Validation failed.', errors: { field: 'external_id' } },
+    });
 
     const onHold = (await call<Order>('GET', `/v1/shops/${SHOP}/orders/${first.body.id}.json`)).body;
     expect(onHold).toMatchObject({

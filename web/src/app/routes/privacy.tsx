@@ -3,6 +3,7 @@ import { ScreenLoading } from '../../components/ui/screen-loading';
 import { DemoLoginButton, ReauthDialog, useAuth } from '../../features/auth';
 import { PrivacyControls } from '../../features/privacy';
 import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '../../lib/paths';
 import { SignInRequired } from './sign-in-required';
 
 /**
@@ -28,6 +29,12 @@ export function PrivacyRoute() {
     );
   }
   // Keyed by account: another sign-in starts from that account's own status.
-  // An immediate deletion ends the account: signing out goes home.
-  return <PrivacyControls key={user.id} reauthDialog={ReauthDialog} onErased={() => void logout()} />;
+  // An immediate deletion ends the account: signing out lands on the page that says it was deleted.
+  return (
+    <PrivacyControls
+      key={user.id}
+      reauthDialog={ReauthDialog}
+      onErased={() => void logout(paths.accountDeleted.getHref())}
+    />
+  );
 }

@@ -13,8 +13,11 @@ export interface AuthState {
   isPremium: boolean;
   /** True until the first answer from GET /api/auth/user. */
   isLoading: boolean;
-  /** POST /api/auth/logout, forget the saved user, then a full load of the home page, which confirms it. */
-  logout: () => Promise<void>;
+  /**
+   * POST /api/auth/logout, forget the saved user, then a full load of the home page, which confirms it (or of
+   * `destination`, a page that says why the person was signed out).
+   */
+  logout: (destination?: string) => Promise<void>;
 }
 
 /** Who is signed in (SPEC section 4, "Login state"): whatever GET /api/auth/user answers. */
@@ -25,17 +28,20 @@ export function useAuth(): AuthState {
   return { user, isAuthenticated: user !== null, isPremium: user?.isPremium === true, isLoading, logout };
 }
 
-export function useLogout(): () => Promise<void> {
+export function useLogout(): (destination?: string) => Promise<void> {
   const [logoutRequest] = useLogoutMutation();
-  return useCallback(async () => {
-    try {
-      await logoutRequest().unwrap();
-    } catch (error) {
-      console.warn('The logout request failed; signing out locally anyway.', error);
-    }
-    forgetSignedInUser();
-    forgetAllUnsavedDrafts();
-    // A full load drops every cached record of the account that just left; home then says "Signed out".
-    browserLocation.assign(paths.home.getHref({ signedOut: true }));
-  }, [logoutRequest]);
+  return useCallback(
+    async (destination?: string) => {
+      try {
+        await logoutRequest().unwrap();
+      } catch (error) {
+        console.warn('The logout request failed; signing out locally anyway.', error);
+      }
+      forgetSignedInUser();
+      forgetAllUnsavedDrafts();
+      // A full load drops every cached record of the account that just left; home then says "Signed out".
+      browserLocation.assign(destination ?? paths.home.getHref({ signedOut: true }));
+    },
+    [logoutRequest],
+  );
 }

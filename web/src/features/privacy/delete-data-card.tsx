@@ -103,7 +103,7 @@ export function DeleteDataCard({
         title={request.immediate ? 'Delete all your data now?' : 'Delete all your data?'}
         description={
           request.immediate
-            ? 'Your account, records, emergency contacts, scan log and cart are deleted now, your QR codes and printed tags stop working, and you are signed out. This cannot be undone.'
+            ? `Your account, records, emergency contacts, scan log and cart are deleted now, your QR codes and printed tags stop working, and you are signed out. ${PrivacyMessages.subscriptionCancelled} ${PrivacyMessages.ordersKept} This cannot be undone.`
             : `Your account and all your data will be deleted on ${formatDate(request.on)}, ${DELETION_GRACE_DAYS} days from now. Until then you can cancel the request on this page; after that it cannot be undone.`
         }
       >

@@ -1,4 +1,4 @@
-import type { CartItem, CheckoutResponse } from '@medical-qr/contracts';
+import type { CartItem, CheckoutResponse, SavedShippingAddressResponse } from '@medical-qr/contracts';
 import { api } from '../../lib/api';
 
 /**
@@ -47,6 +47,12 @@ export const cartApi = api.injectEndpoints({
       query: () => ({ url: '/api/cart/count', on401: 'null' }),
       providesTags: ['Cart'],
     }),
+    /** Where the user last shipped to, for the customizer to start from; asked afresh on each visit. */
+    getSavedShippingAddress: build.query<SavedShippingAddressResponse, void>({
+      query: () => '/api/cart/shipping-address',
+      providesTags: ['Cart'],
+      keepUnusedDataFor: 0,
+    }),
     addToCart: build.mutation<CartItem, CartLineRequest>({
       query: (body) => ({ url: '/api/cart/add', method: 'POST', body }),
       invalidatesTags: ['Cart'],
@@ -78,6 +84,7 @@ export const {
   useGetCartQuery,
   useGetCartItemQuery,
   useGetCartCountQuery,
+  useGetSavedShippingAddressQuery,
   useAddToCartMutation,
   useRemoveCartItemMutation,
   useUpdateCartQuantityMutation,

@@ -2,13 +2,24 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { ProductImage } from './product-image';
+import { type ImagePriority, ProductImage } from './product-image';
 
 /**
  * A product's pictures one at a time, with Previous and Next (going round) and "n / total". `label` names the
  * product, for the pictures' text and the buttons.
  */
-export function ImageCarousel({ images, label, className }: { images: string[]; label: string; className?: string }) {
+export function ImageCarousel({
+  images,
+  label,
+  className,
+  priority,
+}: {
+  images: string[];
+  label: string;
+  className?: string;
+  /** How soon the first picture loads (the others wait for Next). */
+  priority?: ImagePriority;
+}) {
   const [chosen, setChosen] = useState(0);
   // A new set of pictures (a fresh mockup) may be shorter: stay within it.
   const index = chosen < images.length ? chosen : 0;
@@ -17,7 +28,11 @@ export function ImageCarousel({ images, label, className }: { images: string[]; 
 
   return (
     <div className={cn('relative', className)}>
-      <ProductImage src={images[index]} alt={total > 1 ? `${label}, picture ${index + 1} of ${total}` : label} />
+      <ProductImage
+        src={images[index]}
+        alt={total > 1 ? `${label}, picture ${index + 1} of ${total}` : label}
+        priority={index === 0 ? priority : 'lazy'}
+      />
       {total > 1 ? (
         <div className="mt-2 flex items-center justify-between gap-2">
           <button

@@ -4,6 +4,12 @@ import { cn } from '../../lib/cn';
 import { proxiedImageUrl } from './shop-images';
 
 /**
+ * How soon a picture loads: `lazy` when scrolled near (the default), `eager` at once (above the fold), `first` at once
+ * and before the page's other pictures (the largest thing on the first screen).
+ */
+export type ImagePriority = 'lazy' | 'eager' | 'first';
+
+/**
  * A Printify picture through the image proxy, filling a square frame; a missing picture, or one that fails to load,
  * leaves a placeholder that says so instead of a broken image.
  */
@@ -11,11 +17,13 @@ export function ProductImage({
   src,
   alt,
   className = 'w-full',
+  priority = 'lazy',
 }: {
   src: string | undefined;
   alt: string;
   /** The frame's width (full width unless told). */
   className?: string;
+  priority?: ImagePriority;
 }) {
   // Remembered per address: the next picture of a carousel gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -38,7 +46,8 @@ export function ProductImage({
       <img
         src={proxiedImageUrl(src)}
         alt={alt}
-        loading="lazy"
+        loading={priority === 'lazy' ? 'lazy' : 'eager'}
+        fetchPriority={priority === 'first' ? 'high' : 'auto'}
         decoding="async"
         onError={() => setFailedSrc(src)}
         className="size-full bg-white object-contain"

@@ -10,8 +10,9 @@ import { ScreenLoading } from '../../../components/ui/screen-loading';
 import { paths } from '../../../lib/paths';
 import { useGetCartQuery } from '../cart-api';
 import { startCartCheckout } from '../checkout/checkout-intent';
+import { PrintedCodeNote } from '../printed-code-note';
 import { CartItemCard } from './cart-item-card';
-import { cartTotal, itemCount } from './cart-totals';
+import { cartTotal, itemCount, shippingSummary } from './cart-totals';
 
 const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
@@ -64,7 +65,7 @@ export function CartScreen() {
       </h1>
       <p className="mt-2 text-base text-slate-600 dark:text-slate-300">
         {items && items.length > 0
-          ? `${itemsText(itemCount(items))}. Each line ships to its own address.`
+          ? `${itemsText(itemCount(items))}. ${shippingSummary(items)}`
           : 'Items you add from the shop wait here until you check out.'}
       </p>
       {body}
@@ -93,6 +94,7 @@ function CartSummary({ total, count }: { total: number; count: number }) {
         </dd>
       </dl>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Shipping included.</p>
+      <PrintedCodeNote className="mt-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800" />
       <div className="mt-5 flex flex-col gap-3">
         <Button size="lg" className="w-full whitespace-nowrap" onClick={proceed}>
           Proceed to Checkout

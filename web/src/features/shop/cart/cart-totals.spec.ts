@@ -1,4 +1,4 @@
-import { addressLines, cartTotal, itemCount, lineTotals } from './cart-totals';
+import { addressLines, cartTotal, itemCount, lineTotals, shippingSummary } from './cart-totals';
 
 describe('cart totals (SPEC section 9, integer cents)', () => {
   const line = { unitPrice: 1224, discount: 61, quantity: 3, shippingFirst: 450, shippingAdditional: 125 };
@@ -34,5 +34,24 @@ describe('cart totals (SPEC section 9, integer cents)', () => {
         countryCode: 'US',
       }),
     ).toEqual(['1 Main St', 'Springfield, IL 62701', 'United States']);
+  });
+
+  it('says where the cart ships: the one address its lines share, or how many there are', () => {
+    const home = {
+      shippingAddressLine1: '1 Main St',
+      shippingAddressLine2: '',
+      shippingCity: 'Springfield',
+      shippingState: 'IL',
+      shippingPostalCode: '62701',
+      countryCode: 'US',
+      quantity: 1,
+    };
+    expect(shippingSummary([home])).toBe('It ships to 1 Main St, Springfield, IL 62701, United States.');
+    expect(shippingSummary([home, { ...home, quantity: 2 }])).toBe(
+      'All ship to 1 Main St, Springfield, IL 62701, United States.',
+    );
+    expect(shippingSummary([home, { ...home, shippingCity: 'Shelbyville' }])).toBe(
+      'They ship to 2 addresses: each line shows its own.',
+    );
   });
 });

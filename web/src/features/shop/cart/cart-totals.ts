@@ -58,3 +58,13 @@ export function addressLines(
     countryName(line.countryCode) ?? line.countryCode,
   ].filter((part) => part.trim() !== '');
 }
+
+/**
+ * Where the cart's lines ship, said in one sentence: the address when they share one, else how many addresses (each
+ * line shows its own).
+ */
+export function shippingSummary(items: Array<Parameters<typeof addressLines>[0] & { quantity: number }>): string {
+  const addresses = new Set(items.map((item) => addressLines(item).join(', ')));
+  if (addresses.size === 1) return `${itemCount(items) === 1 ? 'It ships' : 'All ship'} to ${[...addresses][0]}.`;
+  return `They ship to ${addresses.size} addresses: each line shows its own.`;
+}

@@ -4,17 +4,15 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { ImageCarousel } from '../image-carousel';
-
-// The app's panel surface, a size tighter: four cards share a row on wide screens.
-const cardClass =
-  'flex h-full flex-col rounded-3xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
+import type { ImagePriority } from '../product-image';
+import { productCardClass } from './product-card-placeholder';
 
 /** One product of the shop: its pictures, title, brand, description and the way to customize it. */
-export function ProductCard({ product }: { product: Blueprint }) {
+export function ProductCard({ product, priority }: { product: Blueprint; priority?: ImagePriority }) {
   const titleId = useId();
   return (
-    <article aria-labelledby={titleId} className={cardClass}>
-      <ImageCarousel images={product.images} label={product.title} />
+    <article aria-labelledby={titleId} className={productCardClass}>
+      <ImageCarousel images={product.images} label={product.title} priority={priority} />
       <h2 id={titleId} className="mt-3 text-lg leading-snug font-bold text-slate-900 dark:text-white">
         {product.title}
       </h2>
@@ -34,19 +32,5 @@ export function ProductCard({ product }: { product: Blueprint }) {
         </Link>
       </div>
     </article>
-  );
-}
-
-/** A card's shape while the products load. */
-export function ProductCardPlaceholder() {
-  return (
-    <div aria-hidden="true" className={`${cardClass} animate-pulse`}>
-      <div className="aspect-square w-full rounded-2xl bg-slate-200 dark:bg-slate-800" />
-      <div className="mt-4 h-5 w-3/4 rounded bg-slate-200 dark:bg-slate-800" />
-      <div className="mt-2 h-4 w-1/3 rounded bg-slate-200 dark:bg-slate-800" />
-      <div className="mt-4 h-4 w-full rounded bg-slate-200 dark:bg-slate-800" />
-      <div className="mt-2 h-4 w-5/6 rounded bg-slate-200 dark:bg-slate-800" />
-      <div className="mt-6 h-11 w-full rounded-xl bg-slate-200 dark:bg-slate-800" />
-    </div>
   );
 }

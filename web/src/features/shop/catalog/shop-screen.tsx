@@ -1,15 +1,21 @@
-import { SHOP_PLACEHOLDER_CARDS, ShopMessages, type ShopCategory } from '@medical-qr/contracts';
+import { ShopMessages, type ShopCategory } from '@medical-qr/contracts';
 import { PackageSearch } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useGetBlueprintsQuery } from '../catalog-api';
 import { outageMessage } from '../shop-errors';
-import { ProductCard, ProductCardPlaceholder } from './product-card';
+import type { ImagePriority } from '../product-image';
+import { ProductCard } from './product-card';
+import { ProductGridPlaceholder, productGridClass } from './product-card-placeholder';
 import { categoryFrom, filterProducts, productCount } from './shop-filters';
 import { ShopFiltersBar } from './shop-filters-bar';
+import { ShopIntro } from './shop-intro';
 
-const gridClass = 'mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+/** The first row on the widest grid (four cards) is on the first screen: its pictures load at once, the first first. */
+const ABOVE_THE_FOLD = 4;
+const priorityOf = (index: number): ImagePriority =>
+  index === 0 ? 'first' : index < ABOVE_THE_FOLD ? 'eager' : 'lazy';
 
 /**
  * /qrmerchshop (SPEC section 2, "Shop"): the products the QR code is printed on, searched and filtered here (the
@@ -35,12 +41,7 @@ export function ShopScreen() {
 
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        QR Merchandise Shop
-      </h1>
-      <p className="mt-2 max-w-2xl text-base text-slate-600 dark:text-slate-300">
-        Your emergency QR code, printed on what you carry every day. Scanned, it opens your current medical card.
-      </p>
+      <ShopIntro />
       <ShopFiltersBar
         search={search}
         category={category}
@@ -59,18 +60,12 @@ export function ShopScreen() {
           onRetry={() => void refetch()}
         />
       ) : null}
-      {isLoading ? (
-        <div className={gridClass} aria-hidden="true">
-          {Array.from({ length: SHOP_PLACEHOLDER_CARDS }, (_, index) => (
-            <ProductCardPlaceholder key={index} />
-          ))}
-        </div>
-      ) : null}
+      {isLoading ? <ProductGridPlaceholder /> : null}
       {products && shown.length > 0 ? (
-        <ul className={gridClass}>
-          {shown.map((product) => (
+        <ul className={productGridClass}>
+          {shown.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} />
+              <ProductCard product={product} priority={priorityOf(index)} />
             </li>
           ))}
         </ul>

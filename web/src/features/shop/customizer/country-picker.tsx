@@ -33,7 +33,8 @@ export function CountryPicker({
         .map((country) => ({ value: country.code, label: country.name })),
     [countries, value, search],
   );
-  const nothingFound = search.trim() !== '' && choices.every((choice) => choice.value === value);
+  // The chosen country counts: "united st" with the United States chosen found it.
+  const nothingFound = search.trim() !== '' && !countries.some((country) => countryMatches(country, search));
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">

@@ -5,7 +5,7 @@ import {
   type Blueprint,
   type CartItem,
 } from '@medical-qr/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { panel } from '../../../components/ui/panel';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useGetCountriesQuery, useGetMapsConfigQuery } from '../catalog-api';
@@ -25,6 +25,7 @@ import { useMockupCleanup } from './use-mockup-cleanup';
 import { useMockupPreview } from './use-mockup-preview';
 import { useOrderActions } from './use-order-actions';
 import { useProductOptions } from './use-product-options';
+import { useSavedAddress } from './use-saved-address';
 
 export interface CustomizerProps {
   blueprint: Blueprint;
@@ -70,6 +71,11 @@ export function Customizer({ blueprint, isPremium, editing }: CustomizerProps) {
   const [quantity, setQuantity] = useState(editing?.quantity ?? 1);
   const [countryCode, setCountryCode] = useState(editing?.countryCode ?? '');
   const [address, setAddress] = useState<ShippingAddress>(() => (editing ? addressOf(editing) : EMPTY_ADDRESS));
+  const fillAddress = useCallback((code: string, saved: ShippingAddress) => {
+    setCountryCode(code);
+    setAddress(saved);
+  }, []);
+  const prefilled = useSavedAddress(Boolean(editing), countryCode, fillAddress);
 
   const { provider, variant } = options;
   const { generateNow, generateAfterPause } = mockup;
@@ -190,6 +196,11 @@ export function Customizer({ blueprint, isPremium, editing }: CustomizerProps) {
                 disabled={!countries.data}
               />
             )}
+            {prefilled ? (
+              <p className="text-[15px] text-slate-600 dark:text-slate-400">
+                Filled in with the address you last shipped to. Change it if this item goes elsewhere.
+              </p>
+            ) : null}
             <AddressFields
               address={address}
               onChange={setAddress}

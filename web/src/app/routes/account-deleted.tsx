@@ -1,0 +1,33 @@
+import { PrivacyMessages } from '@medical-qr/contracts';
+import { CircleCheck, House } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { OutcomeCard } from '../../components/ui/outcome-card';
+import { useDocumentTitle } from '../../lib/document-title';
+import { paths } from '../../lib/paths';
+
+/**
+ * Where "Delete now" lands once the account is erased and the person signed out: it says the deletion happened, what
+ * it did beyond the data (the subscription, the orders), and that a last mail confirms it.
+ */
+export function AccountDeletedRoute() {
+  useDocumentTitle(PrivacyMessages.accountDeleted);
+  return (
+    <OutcomeCard
+      icon={<CircleCheck className="size-8" aria-hidden="true" />}
+      title={PrivacyMessages.accountDeleted}
+      text={PrivacyMessages.accountDeletedDetails}
+      tone="success"
+    >
+      <ul className="space-y-2 text-left text-base leading-relaxed text-slate-700 dark:text-slate-300">
+        <li>{PrivacyMessages.subscriptionCancelled}</li>
+        <li>{PrivacyMessages.ordersKept}</li>
+        <li>{PrivacyMessages.accountDeletedMailed}</li>
+      </ul>
+      <Link to={paths.home.getHref()} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
+        <House className="size-5" aria-hidden="true" />
+        Go to Home
+      </Link>
+    </OutcomeCard>
+  );
+}
