@@ -104,11 +104,16 @@ export function ModalDialog(props: ModalDialogProps) {
             className,
           )}
         >
-          <div className="absolute top-3 right-3 sm:top-4 sm:right-4">
+          {/* Sticky, so a dialog taller than the screen (scrolled inside) keeps its close button in reach. */}
+          <div className="sticky -top-3 z-10 -mt-2 -mr-2 flex h-0 justify-end sm:-top-4 sm:-mt-3 sm:-mr-3">
             <Dialog.Close
               aria-label="Close"
               disabled={preventClose}
-              className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+              className={buttonClasses({
+                variant: 'ghost',
+                size: 'icon',
+                className: 'bg-white/90 backdrop-blur-sm dark:bg-slate-900/90',
+              })}
             >
               <X className="size-6" aria-hidden="true" />
             </Dialog.Close>

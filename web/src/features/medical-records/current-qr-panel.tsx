@@ -2,6 +2,7 @@ import type { MedicalRecord } from '@medical-qr/contracts';
 import { EyeOff, QrCode } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
 import { DeleteRecordButton } from './delete-record-button';
+import { WalletCardDownload } from './history/wallet-card-download';
 import { QrCodeDisplay } from './qr-code-display';
 
 /** The signed-in user's active code with its actions and Delete, or a note that there is none yet. */
@@ -43,6 +44,7 @@ export function CurrentQrPanel({
           label={{ name: `${record.firstName} ${record.lastName}`.trim(), bloodGroup: record.bloodGroup }}
           status={hiddenFromResponders ? <HiddenStatus /> : undefined}
         >
+          {record.emergencyContacts.length > 0 ? <WalletCardDownload record={record} compact /> : null}
           {replaceAction}
           <DeleteRecordButton recordId={record.id} className="mt-3 w-full" />
         </QrCodeDisplay>

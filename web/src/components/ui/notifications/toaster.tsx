@@ -94,14 +94,14 @@ export function Toaster() {
           onDismiss={() => dispatch(dismissNotification(notification.id))}
         />
       ))}
-      {/* Never over the header or a dialog's close button: at the bottom on phones, under the sticky header (4 rem and
-          its border) on wider screens. */}
+      {/* Never over the header, a dialog's close button or a screen's title: at the bottom on phones, at the bottom
+          right on wider screens (under the header they covered the top of the dashboard's code panel). */}
       <Toast.Viewport
         hotkey={TOAST_HOTKEY}
         label="Notifications ({hotkey})"
         className={cn(
           'fixed inset-x-0 bottom-0 z-[100] m-0 flex list-none flex-col gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] outline-none',
-          'sm:top-[calc(4rem+1px+env(safe-area-inset-top))] sm:bottom-auto sm:left-auto sm:w-full sm:max-w-[26rem] sm:p-4',
+          'sm:left-auto sm:w-full sm:max-w-[26rem] sm:p-4 sm:pb-[max(1rem,env(safe-area-inset-bottom))]',
         )}
       />
     </Toast.Provider>

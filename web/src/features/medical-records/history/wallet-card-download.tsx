@@ -8,16 +8,23 @@ import { saveFile } from '../../../lib/download';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { WalletSheet } from './wallet-card-pdf';
 
-const SHEETS: Array<{ sheet: WalletSheet; label: string }> = [
-  { sheet: 'a4', label: 'Wallet card (A4)' },
-  { sheet: 'letter', label: 'Wallet card (Letter)' },
+const SHEETS: Array<{ sheet: WalletSheet; label: string; paper: string }> = [
+  { sheet: 'a4', label: 'Wallet card (A4)', paper: 'A4 paper' },
+  { sheet: 'letter', label: 'Wallet card (Letter)', paper: 'Letter paper' },
 ];
 
 /**
  * The printable wallet card (85.6 × 54 mm, front and back with cut marks), made in this browser as a PDF on an A4 or
  * Letter sheet. The PDF code loads only when asked for.
  */
-export function WalletCardDownload({ record }: { record: MedicalRecord }) {
+export function WalletCardDownload({
+  record,
+  compact = false,
+}: {
+  record: MedicalRecord;
+  /** In the dashboard's narrow code panel: a short heading and one button per paper size. */
+  compact?: boolean;
+}) {
   const dispatch = useAppDispatch();
   const [making, setMaking] = useState<WalletSheet | null>(null);
 
@@ -42,6 +49,28 @@ export function WalletCardDownload({ record }: { record: MedicalRecord }) {
       setMaking(null);
     }
   };
+
+  if (compact) {
+    return (
+      <div className="mt-4 w-full text-left">
+        <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">Printable wallet card</p>
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {SHEETS.map(({ sheet, label, paper }) => (
+            <Button
+              key={sheet}
+              variant="secondary"
+              aria-label={label}
+              disabled={making !== null}
+              onClick={() => void download(sheet)}
+            >
+              {making === sheet ? <Spinner /> : <IdCard className="size-5" aria-hidden="true" />}
+              {paper}
+            </Button>
+          ))}
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="mt-5">
