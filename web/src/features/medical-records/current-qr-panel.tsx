@@ -7,12 +7,15 @@ import { QrCodeDisplay } from './qr-code-display';
 /** The signed-in user's active code with its actions and Delete, or a note that there is none yet. */
 export function CurrentQrPanel({
   record,
+  title = 'Your current QR code',
   emptyNote,
   headingRef,
   replaceAction,
   hiddenFromResponders = false,
 }: {
   record: MedicalRecord | null;
+  /** Names the code when there are several. */
+  title?: string;
   emptyNote: string;
   /** Focused after a save, so the new code is announced. */
   headingRef?: Ref<HTMLHeadingElement>;
@@ -33,7 +36,7 @@ export function CurrentQrPanel({
         tabIndex={-1}
         className="mb-4 text-lg font-bold text-slate-900 outline-none dark:text-white"
       >
-        Your current QR code
+        {title}
       </h2>
       {record ? (
         <QrCodeDisplay
