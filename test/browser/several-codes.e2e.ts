@@ -64,6 +64,7 @@ describe('several codes in Chromium', () => {
     expect(await page.getByLabel('Last name').inputValue()).toBe('Vasquez-Thornbury');
     expect(await page.getByLabel('Allergies').inputValue()).toBe('');
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Bartholomew Quist');
+    await page.getByRole('region', { name: '“Sam (child)” QR code' }).getByText('Not created yet').waitFor();
     await page.getByLabel('First name').fill('Sam');
     await page.getByLabel('Blood group').selectOption('O+');
     await page.getByLabel('Allergies').fill('Peanuts');
@@ -71,7 +72,7 @@ describe('several codes in Chromium', () => {
     await page.getByRole('button', { name: 'Create QR Code' }).click();
 
     // Both listed by name; the new one is shown with its own details.
-    await page.getByRole('region', { name: '“Sam (child)” QR code' }).waitFor();
+    await codeButton(page, 'Sam \\(child\\)').waitFor();
     expect(await codeButton(page, 'Sam \\(child\\)').getAttribute('aria-pressed')).toBe('true');
     expect(await codeButton(page, 'Me').getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByLabel('Allergies').inputValue()).toBe('Peanuts');

@@ -2,7 +2,6 @@ import { PREMIUM_MAX_ACTIVE_RECORDS, type MedicalRecord } from '@medical-qr/cont
 import { useCallback, useState, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { CodeList } from './code-list';
-import { codeName } from './code-names';
 import { medicalFormFromRecord, type MedicalFormValues } from './medical-form-values';
 import { newCodeValues } from './new-code-values';
 import { useListActiveCodesQuery } from './records-api';
@@ -16,7 +15,7 @@ export interface ChosenCode {
   initialValues?: MedicalFormValues;
   /** Premium's "Add another code": the new code's name; the editor creates it beside the others. */
   newCodeLabel?: string;
-  /** How the code is named on screen, when there are several. */
+  /** The code's name, when it has one and there may be several (premium). */
   name?: string;
   onCreated?: (record: MedicalRecord) => void;
 }
@@ -74,6 +73,7 @@ export function CodesWorkspace({
           active: null,
           initialValues: newCodeValues(chosen.record),
           newCodeLabel,
+          name: newCodeLabel,
           onCreated,
         })}
       </>
@@ -89,7 +89,8 @@ export function CodesWorkspace({
           record,
           active: record,
           initialValues: medicalFormFromRecord(record, record.emergencyContacts),
-          name: codeName(codes.find((code) => code.id === record.id) ?? record),
+          // An unnamed code keeps the plain headings ("Your current QR code"); the list calls it "Unnamed code".
+          name: (codes.find((code) => code.id === record.id) ?? record).label || undefined,
         })
       ) : (
         <p

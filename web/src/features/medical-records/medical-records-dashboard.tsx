@@ -169,7 +169,12 @@ function RecordEditor({
           title={codeName ? `“${codeName}” QR code` : undefined}
           headingRef={qrHeadingRef}
           hiddenFromResponders={hiddenFromResponders}
-          emptyNote={`Fill in the form to create your QR code. ${lifetime}`}
+          emptyTitle={newCodeLabel === undefined ? undefined : 'Not created yet'}
+          emptyNote={
+            newCodeLabel === undefined
+              ? `Fill in the form to create your QR code. ${lifetime}`
+              : `Its QR code appears here once you create it. ${lifetime}`
+          }
           // Premium codes never replace one another: a premium user deletes a code they no longer want.
           replaceAction={active && !isPremium ? <ReplaceCodeButton record={active} onReplaced={revealCode} /> : null}
         />
