@@ -87,6 +87,21 @@ describe('signed-in home: premium codes', () => {
     });
   });
 
+  it('gives up a code being added with Cancel: the chosen code is back, focus on "Add another code"', async () => {
+    premiumHome(mine, [mine]);
+    const list = await codeList();
+    fireEvent.click(within(list).getByRole('button', { name: 'Add another code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add another code' });
+    fireEvent.change(within(dialog).getByLabelText('Name of the code'), { target: { value: 'Bag tag' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('region', { name: 'New code: Bag tag' });
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Medical information for “Me”' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Add another code' }));
+    expect(api?.callsTo('POST /api/medical-records')).toHaveLength(0);
+  });
+
   it('shows a free member no code list and no "Add another code"', async () => {
     api = stubFetch({
       'GET /api/auth/user': { body: aUser() },

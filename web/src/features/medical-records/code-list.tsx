@@ -1,7 +1,7 @@
-import { PREMIUM_MAX_ACTIVE_RECORDS, type RecordSummary } from '@medical-qr/contracts';
+import { PREMIUM_MAX_ACTIVE_RECORDS, RecordsMessages, type RecordSummary } from '@medical-qr/contracts';
 import { Check, Pencil, Plus, ShoppingBag } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { FORM_ERROR } from '../../components/ui/form';
 import { notify } from '../../components/ui/notifications';
 import { isApiError } from '../../lib/base-query';
@@ -40,6 +40,7 @@ export function CodeList({
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<RecordSummary | null>(null);
   const started = useRef(false);
+  const addButton = useRef<HTMLButtonElement>(null);
 
   return (
     <section aria-labelledby={titleId} className="mb-8">
@@ -54,11 +55,20 @@ export function CodeList({
           </p>
         </div>
         {canAdd ? (
-          <Button variant="secondary" onClick={() => setAdding(true)} className="w-full shrink-0 sm:w-auto">
+          <button
+            ref={addButton}
+            type="button"
+            onClick={() => setAdding(true)}
+            className={buttonClasses({ variant: 'secondary', className: 'w-full shrink-0 sm:w-auto' })}
+          >
             <Plus className="size-5" aria-hidden="true" />
             Add another code
-          </Button>
-        ) : null}
+          </button>
+        ) : (
+          <p className="text-sm text-slate-600 sm:max-w-64 sm:text-right dark:text-slate-400">
+            {RecordsMessages.premiumActiveLimit}
+          </p>
+        )}
       </div>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {codes.map((code, index) => (
@@ -71,7 +81,16 @@ export function CodeList({
             onRename={() => setRenaming(code)}
           />
         ))}
-        {newCodeLabel !== null ? <NewCodeItem label={newCodeLabel} onCancel={onCancelAdd} /> : null}
+        {newCodeLabel !== null ? (
+          <NewCodeItem
+            label={newCodeLabel}
+            onCancel={() => {
+              onCancelAdd();
+              // The Cancel button goes with the new code: focus back where adding began.
+              addButton.current?.focus();
+            }}
+          />
+        ) : null}
       </ul>
       <p className="mt-3 flex items-start gap-2 text-sm text-slate-600 dark:text-slate-400">
         <ShoppingBag className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
