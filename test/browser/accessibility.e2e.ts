@@ -414,6 +414,39 @@ const CHECKS: Check[] = [
     },
   },
   {
+    name: 'home-premium-codes',
+    kind: 'page',
+    signedIn: 'premium',
+    firstScreen: true,
+    open: async (page) => {
+      await goTo(page, '/');
+      await page
+        .getByRole('region', { name: 'Your codes' })
+        .getByRole('button', { name: 'Add another code' })
+        .waitFor();
+    },
+  },
+  {
+    name: 'add-another-code',
+    kind: 'dialog',
+    signedIn: 'premium',
+    open: async (page) => {
+      await goTo(page, '/');
+      await page.getByRole('button', { name: 'Add another code' }).click();
+      await page.getByRole('dialog', { name: 'Add another code' }).getByLabel('Name of the code').waitFor();
+    },
+  },
+  {
+    name: 'rename-code',
+    kind: 'dialog',
+    signedIn: 'premium',
+    open: async (page) => {
+      await goTo(page, '/');
+      await page.getByRole('button', { name: /^Rename / }).click();
+      await page.getByRole('dialog', { name: 'Rename this code' }).getByLabel('Name of the code').waitFor();
+    },
+  },
+  {
     name: 'privacy-signed-out',
     kind: 'page',
     signedIn: false,

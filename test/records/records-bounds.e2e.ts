@@ -52,9 +52,10 @@ describe('one account cannot grow a reply or the database without end', () => {
     expect(widest.ms).toBeLessThan(1500);
     expect(widest.response.body.total).toBe(1000);
     expect(widest.response.body.records.map((r: Summary) => r.id)).toEqual(newestFirst.slice(950));
-    // Summaries only: no medical details, no QR image, so a page is a few kilobytes whatever the records hold.
+    // Summaries only: no medical details, no QR image, so a page is a few kilobytes whatever the records hold. The
+    // label is the owner's name for the code (at most 40 characters), what tells several codes apart.
     expect(Object.keys(widest.response.body.records[0]).sort()).toEqual(
-      ['cardUrl', 'createdAt', 'expiresAt', 'id', 'isActive', 'token'].sort(),
+      ['cardUrl', 'createdAt', 'expiresAt', 'id', 'isActive', 'label', 'token'].sort(),
     );
     expect(JSON.stringify(widest.response.body).length).toBeLessThan(BUS_PAYLOAD_LIMIT / 16);
     expect((await client.get(`${LIST}?page=21&limit=${RECORDS_MAX_LIMIT}`)).body).toEqual({

@@ -9,6 +9,7 @@ export function aMedicalRecord(overrides: Partial<MedicalRecord> = {}): MedicalR
   return {
     id: '6f1c2f0e-8a4b-4c39-9d63-0f1e2d3c4b5a',
     token: 'AbCdEfGhIjKlMnOpQrSt-_',
+    label: '',
     qrCodeData: QR_PNG,
     cardUrl: 'https://medicalqr.example/emergency/AbCdEfGhIjKlMnOpQrSt-_',
     createdAt: inDays(0),

@@ -26,6 +26,8 @@ export const RecordsPatterns = {
   emergency: 'records.emergency.get',
   /** Premium history: the user's records, searched after decryption, one page at a time. */
   history: 'records.history.list',
+  /** Names one of the owner's codes ("Me", "Sam (child)", "Bag tag"), so several codes are told apart. */
+  setLabel: 'records.record-label.set',
   /** A printed tag for an order (idempotent per order): a token of its own that opens the owner's current card. */
   issueTag: 'records.tag.issue',
   listTags: 'records.tag.list',
@@ -71,6 +73,9 @@ export const RecordsMessages = {
     'Premium history is part of Premium. Upgrade to Premium - $9.99/month to search every code you have made.',
   recordNotEditableReplaced:
     'This QR code was replaced by a newer one, so its record can no longer be edited. Edit your current code instead.',
+  /** Asked to add a code beside the active one (premium's several codes) by a free account, which keeps one. */
+  freeOneActiveCode:
+    'Free accounts keep one active QR code. Upgrade to Premium for a code per person or item, or use Replace my code to make a new one in place of yours.',
   premiumActiveLimit: `Premium keeps up to ${PREMIUM_MAX_ACTIVE_RECORDS} active QR codes at once. Delete a code you no longer use to make a new one.`,
 } as const;
 
@@ -154,6 +159,24 @@ export type MedicalForm = z.infer<typeof medicalFormSchema>;
 export type MedicalFormInput = z.input<typeof medicalFormSchema>;
 export type EmergencyContactInput = z.infer<typeof emergencyContactInputSchema>;
 
+/** What the owner calls one of their codes; '' when unnamed. Sealed at rest like the details (it may name a child). */
+export const CODE_LABEL_MAX_LENGTH = 40;
+export const codeLabelSchema = text(CODE_LABEL_MAX_LENGTH);
+
+/**
+ * `POST /api/medical-records`: the form, the code's label, and whether the new code joins the owner's active ones
+ * (`addAnother`, premium only) instead of replacing a free account's one code.
+ */
+export const createRecordBodySchema = medicalFormSchema.extend({
+  label: codeLabelSchema.default(''),
+  addAnother: z.boolean({ error: 'must be true or false' }).default(false),
+});
+export type CreateRecordBody = z.input<typeof createRecordBodySchema>;
+
+/** `PUT /api/medical-records/{id}/label`. */
+export const recordLabelBodySchema = z.strictObject({ label: codeLabelSchema });
+export type RecordLabelBody = z.infer<typeof recordLabelBodySchema>;
+
 /** Who asks, as the gateway vouches for it. */
 const owner = z.strictObject({ userId: z.uuid() });
 /** Where card links point: PUBLIC_BASE_URL, or the origin the request came to. */
@@ -168,13 +191,22 @@ const viewer = z.strictObject({
 /** `GET /api/medical-records?page&limit`: the owner's codes, newest first, 10 a page, at most 50. */
 export const RECORDS_PAGE_SIZE = 10;
 export const RECORDS_MAX_LIMIT = 50;
-export const recordsQuerySchema = pageQuerySchema(RECORDS_PAGE_SIZE, RECORDS_MAX_LIMIT);
+export const recordsQuerySchema = pageQuerySchema(RECORDS_PAGE_SIZE, RECORDS_MAX_LIMIT).extend({
+  /** `active`: only the codes that open their card now (the dashboard's code list); `all` with history too. */
+  status: z.enum(['all', 'active'], { error: 'must be all or active' }).default('all'),
+});
 export type RecordsQuery = z.infer<typeof recordsQuerySchema>;
 export const listRecordsRequestSchema = owner.extend({ appUrl, ...recordsQuerySchema.shape });
 export type ListRecordsRequest = z.infer<typeof listRecordsRequestSchema>;
 export const activeRecordRequestSchema = owner.extend({ appUrl });
 export const dashboardRequestSchema = owner.extend({ appUrl });
-export const createRecordRequestSchema = owner.extend({ appUrl, form: medicalFormSchema });
+export const createRecordRequestSchema = owner.extend({
+  appUrl,
+  form: medicalFormSchema,
+  label: codeLabelSchema.default(''),
+  addAnother: z.boolean().default(false),
+});
+export type CreateRecordRequest = z.infer<typeof createRecordRequestSchema>;
 /** Updates a record in place: same token, same expiry, contacts replaced. */
 export const updateRecordRequestSchema = owner.extend({
   appUrl,
@@ -185,6 +217,7 @@ export const updateRecordRequestSchema = owner.extend({
 });
 export const createAnonymousRecordRequestSchema = z.strictObject({ appUrl, form: medicalFormSchema });
 export const recordRequestSchema = owner.extend({ recordId: recordIdSchema });
+export const setRecordLabelRequestSchema = recordRequestSchema.extend({ appUrl, label: codeLabelSchema });
 /** The gateway asks only for an email the account has verified (by its link, or Google's word). */
 export const claimAnonymousRequestSchema = owner.extend({ email: emailSchema });
 export type ClaimAnonymousRequest = z.infer<typeof claimAnonymousRequestSchema>;
@@ -260,6 +293,8 @@ export type EmergencyCard = z.infer<typeof emergencyCardSchema>;
 export const medicalRecordSchema = emergencyCardSchema.extend({
   id: z.uuid(),
   token: emergencyTokenSchema,
+  /** The owner's name for this code ("Sam (child)"); '' when unnamed. Not on the card: responders see the person. */
+  label: z.string(),
   /** The QR image as a PNG data URL; it encodes the card URL. */
   qrCodeData: z.string(),
   /** The URL the QR opens. */
@@ -275,6 +310,7 @@ export type MedicalRecord = z.infer<typeof medicalRecordSchema>;
 export const recordSummarySchema = medicalRecordSchema.pick({
   id: true,
   token: true,
+  label: true,
   cardUrl: true,
   createdAt: true,
   expiresAt: true,

@@ -16,6 +16,7 @@ import {
 } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { z } from 'zod';
 import {
   AuditActions,
   type DashboardResponse,
@@ -44,6 +45,11 @@ import {
   recordsPageSchema,
   type RecordsQuery,
   recordsQuerySchema,
+  createRecordBodySchema,
+  type RecordLabelBody,
+  recordLabelBodySchema,
+  type RecordSummary,
+  recordSummarySchema,
   RecordsPatterns,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
@@ -82,11 +88,11 @@ export class RecordsController {
   @UserWriteLimit()
   @ApiOperation({
     summary:
-      "Creates the signed-in user's code; a free user's new code replaces the active one (the last 10 replaced are kept); 409 past premium's 20 active codes; 429 past 30 writes a minute",
+      "Creates the signed-in user's code with its optional label; a free user's new code replaces the active one (the last 10 replaced are kept), and `addAnother: true` (a code beside the others) is premium's: 403 PREMIUM_REQUIRED for a free user; 409 past premium's 20 active codes; 429 past 30 writes a minute",
   })
   @ApiOkResponse({ standardSchema: medicalRecordSchema })
   async create(
-    @Body({ schema: medicalFormSchema }) form: MedicalForm,
+    @Body({ schema: createRecordBodySchema }) { label, addAnother, ...form }: z.infer<typeof createRecordBodySchema>,
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
@@ -94,6 +100,8 @@ export class RecordsController {
     const record = await this.services.request<MedicalRecord>(RecordsPatterns.create, {
       userId,
       form,
+      label,
+      addAnother,
       appUrl: appUrl(req, this.config),
     });
     await this.audit.record({
@@ -153,6 +161,12 @@ export class RecordsController {
     name: 'limit',
     required: false,
     schema: { type: 'integer', minimum: 1, maximum: RECORDS_MAX_LIMIT, default: RECORDS_PAGE_SIZE },
+  })
+  @ApiQuery({
+    name: 'status',
+    required: false,
+    description: 'active: only the codes that open their card now',
+    schema: { type: 'string', enum: ['all', 'active'], default: 'all' },
   })
   @ApiOkResponse({ standardSchema: recordsPageSchema })
   async list(
@@ -242,6 +256,28 @@ export class RecordsController {
   async contacts(@Param('id') id: string, @SignedIn() session: CurrentSession) {
     const { userId } = session.data;
     return this.services.request<EmergencyContact[]>(RecordsPatterns.contacts, { userId, recordId: recordId(id) });
+  }
+
+  @Put('medical-records/:id/label')
+  @UserWriteLimit()
+  @ApiOperation({
+    summary:
+      'Names one of the user\'s codes ("Sam (child)", "Bag tag"; \'\' removes the name), to tell several codes apart; 404 unless it is the user\'s own',
+  })
+  @ApiOkResponse({ standardSchema: recordSummarySchema })
+  async setLabel(
+    @Param('id') id: string,
+    @Body({ schema: recordLabelBodySchema }) { label }: RecordLabelBody,
+    @SignedIn() session: CurrentSession,
+    @Req() req: Request,
+  ) {
+    const { userId } = session.data;
+    return this.services.request<RecordSummary>(RecordsPatterns.setLabel, {
+      userId,
+      recordId: recordId(id),
+      label,
+      appUrl: appUrl(req, this.config),
+    });
   }
 
   @Delete('medical-records/:id')

@@ -14,6 +14,8 @@ export const medicalRecords = recordsSchema.table('medical_records', {
   emailIndex: text('email_index').notNull(),
   /** Encrypted JSON of {@link RecordDetails}. */
   details: text('details').notNull(),
+  /** The owner's name for the code, encrypted with `<id>/label` as context; null when unnamed. */
+  labelCiphertext: text('label_ciphertext'),
   hasGivenConsent: boolean('has_given_consent').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   expiresAt: timestamp('expires_at', { withTimezone: true }),

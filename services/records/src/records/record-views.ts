@@ -13,6 +13,7 @@ export async function toMedicalRecord(record: StoredRecord, appUrl: string): Pro
   return {
     id: record.id,
     token: record.token,
+    label: record.label,
     qrCodeData: await qrDataUrl(cardUrl),
     cardUrl,
     createdAt: record.createdAt.toISOString(),
@@ -30,6 +31,7 @@ export function toRecordSummary(record: StoredSummary, appUrl: string): RecordSu
   return {
     id: record.id,
     token: record.token,
+    label: record.label,
     cardUrl: cardUrlFor(appUrl, record.token),
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt?.toISOString() ?? null,

@@ -57,6 +57,7 @@ describe('bounded reads and stored records (real PostgreSQL)', () => {
     expect(second.records[0]).toEqual({
       id: newestFirst[3],
       token: 'Page000000000000000003',
+      label: '',
       isActive: false,
       expiresAt: null,
       createdAt: expect.any(Date),

@@ -11,6 +11,7 @@ import {
   qrImageRequestSchema,
   recordRequestSchema,
   RecordsPatterns,
+  setRecordLabelRequestSchema,
   updateRecordRequestSchema,
 } from '@medical-qr/contracts';
 import { ZodPayload } from '@medical-qr/platform';
@@ -24,9 +25,9 @@ export class RecordsController {
   @MessagePattern(RecordsPatterns.create)
   create(
     @Payload(new ZodPayload(createRecordRequestSchema))
-    { userId, form, appUrl }: z.infer<typeof createRecordRequestSchema>,
+    { userId, form, appUrl, label, addAnother }: z.infer<typeof createRecordRequestSchema>,
   ) {
-    return this.records.createForUser(userId, form, appUrl);
+    return this.records.createForUser(userId, form, appUrl, { label, addAnother });
   }
 
   @MessagePattern(RecordsPatterns.update)
@@ -67,6 +68,14 @@ export class RecordsController {
   @MessagePattern(RecordsPatterns.contacts)
   contacts(@Payload(new ZodPayload(recordRequestSchema)) { userId, recordId }: z.infer<typeof recordRequestSchema>) {
     return this.records.contacts(userId, recordId);
+  }
+
+  @MessagePattern(RecordsPatterns.setLabel)
+  setLabel(
+    @Payload(new ZodPayload(setRecordLabelRequestSchema))
+    { userId, recordId, label, appUrl }: z.infer<typeof setRecordLabelRequestSchema>,
+  ) {
+    return this.records.setLabel(userId, recordId, label, appUrl);
   }
 
   @MessagePattern(RecordsPatterns.delete)

@@ -13,6 +13,8 @@ export interface StoredRecord {
   token: string;
   userId: string | null;
   details: RecordDetails;
+  /** The owner's name for the code; '' when unnamed. */
+  label: string;
   hasGivenConsent: boolean;
   /** Active now: not replaced, not switched off, and its expiry time not come. */
   isActive: boolean;
@@ -31,6 +33,7 @@ export interface StoredRecord {
 export interface StoredSummary {
   id: string;
   token: string;
+  label: string;
   isActive: boolean;
   expiresAt: Date | null;
   createdAt: Date;
@@ -48,6 +51,8 @@ export interface NewRecord {
   emailIndex: string;
   form: MedicalForm;
   expiresAt: Date | null;
+  /** The owner's name for the code; '' or absent when unnamed. */
+  label?: string;
 }
 
 /** When one code stops opening its card. */
@@ -64,6 +69,8 @@ const emailConfirmed = isNotNull(medicalRecords.emailConfirmedAt);
 
 /** The token's ciphertext is bound to its row, apart from the row's other ciphertexts. */
 const tokenContext = (recordId: string) => `${recordId}/token`;
+/** The label's too, so a list of codes opens labels without opening any medical value. */
+const labelContext = (recordId: string) => `${recordId}/label`;
 
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -71,6 +78,9 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 function activeOf(userId: string) {
   return and(eq(medicalRecords.userId, userId), eq(medicalRecords.isActive, true), isNull(medicalRecords.replacedAt));
 }
+
+/** Not yet past its expiry time (a premium code has none). */
+const notExpired = or(isNull(medicalRecords.expiresAt), gt(medicalRecords.expiresAt, sql`now()`));
 
 /**
  * Reads and writes medical records and contacts. Every medical value, name, email and phone is
@@ -135,20 +145,26 @@ export class RecordsRepository {
    * One page of the user's codes, newest first, and how many they have. Only the page's tokens are decrypted (an
    * indexed read, medical_records_by_owner), so the cost of a page does not grow with what the account holds.
    */
-  async pageByUser(userId: string, page: number, limit: number): Promise<{ records: StoredSummary[]; total: number }> {
+  async pageByUser(
+    userId: string,
+    page: number,
+    limit: number,
+    onlyActive = false,
+  ): Promise<{ records: StoredSummary[]; total: number }> {
     const db = this.database.db;
+    const which = onlyActive ? and(activeOf(userId), notExpired) : eq(medicalRecords.userId, userId);
     const [rows, [count]] = await Promise.all([
       db
         .select()
         .from(medicalRecords)
-        .where(eq(medicalRecords.userId, userId))
+        .where(which)
         .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
         .limit(limit)
         .offset((page - 1) * limit),
       db
         .select({ total: sql<number>`count(*)::int` })
         .from(medicalRecords)
-        .where(eq(medicalRecords.userId, userId)),
+        .where(which),
     ]);
     return { records: rows.map((row) => this.toSummary(row)), total: count?.total ?? 0 };
   }
@@ -167,6 +183,16 @@ export class RecordsRepository {
   /** The user's own record; undefined for another person's record or an unknown id alike. */
   findOwned(userId: string, recordId: string): Promise<StoredRecord | undefined> {
     return this.findOwnedWith(this.database.db, userId, recordId);
+  }
+
+  /** Names the user's own code ('' removes the name); undefined when it is not theirs. */
+  async setLabelOwned(userId: string, recordId: string, label: string): Promise<StoredSummary | undefined> {
+    const [row] = await this.database.db
+      .update(medicalRecords)
+      .set({ labelCiphertext: this.sealedLabel(recordId, label) })
+      .where(and(eq(medicalRecords.id, recordId), eq(medicalRecords.userId, userId)))
+      .returning();
+    return row && this.toSummary(row);
   }
 
   /** Deletes the user's own record with its contacts and scan log; false when it is not theirs. */
@@ -195,7 +221,7 @@ export class RecordsRepository {
     const [row] = await this.database.db
       .select()
       .from(medicalRecords)
-      .where(and(activeOf(userId), or(isNull(medicalRecords.expiresAt), gt(medicalRecords.expiresAt, sql`now()`))))
+      .where(and(activeOf(userId), notExpired))
       .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
       .limit(1);
     return row && this.withContacts(row);
@@ -326,7 +352,7 @@ export class RecordsRepository {
     const [count] = await executor
       .select({ active: sql<number>`count(*)::int` })
       .from(medicalRecords)
-      .where(and(activeOf(userId), or(isNull(medicalRecords.expiresAt), gt(medicalRecords.expiresAt, sql`now()`))));
+      .where(and(activeOf(userId), notExpired));
     return count?.active ?? 0;
   }
 
@@ -444,6 +470,14 @@ export class RecordsRepository {
     return this.cipher.encrypt(JSON.stringify(detailsFromForm(form)), id);
   }
 
+  private sealedLabel(id: string, label: string | undefined): string | null {
+    return label ? this.cipher.encrypt(label, labelContext(id)) : null;
+  }
+
+  private labelOf(row: MedicalRecordRow): string {
+    return row.labelCiphertext === null ? '' : this.cipher.decrypt(row.labelCiphertext, labelContext(row.id));
+  }
+
   private sealedToken(id: string, token: string) {
     return { tokenIndex: this.tokenIndex.of(token), tokenCiphertext: this.cipher.encrypt(token, tokenContext(id)) };
   }
@@ -455,6 +489,7 @@ export class RecordsRepository {
       userId: record.userId,
       emailIndex: record.emailIndex,
       details: this.encryptDetails(id, record.form),
+      labelCiphertext: this.sealedLabel(id, record.label),
       hasGivenConsent: record.form.hasGivenConsent,
       expiresAt: record.expiresAt,
     };
@@ -534,6 +569,7 @@ export class RecordsRepository {
     return {
       id: row.id,
       token: this.tokenOf(row),
+      label: this.labelOf(row),
       isActive: row.isActive && row.replacedAt === null && !isExpired(row.expiresAt),
       expiresAt: row.expiresAt,
       createdAt: row.createdAt,
@@ -547,6 +583,7 @@ export class RecordsRepository {
       token: this.tokenOf(row),
       userId: row.userId,
       details: parseStoredDetails(this.cipher.decrypt(row.details, row.id)),
+      label: this.labelOf(row),
       hasGivenConsent: row.hasGivenConsent,
       isActive: row.isActive && row.replacedAt === null && !expired,
       isExpired: expired,

@@ -10,6 +10,7 @@ import {
   type MedicalForm,
   type MedicalRecord,
   type RecordsPage,
+  type RecordSummary,
   type RecordsQuery,
 } from '@medical-qr/contracts';
 import { AppError, CONFIG, EmailIndex } from '@medical-qr/platform';
@@ -38,17 +39,25 @@ export class RecordsService {
   /**
    * A signed-in user's new code. Free users hold one active code: a new one replaces it (the last
    * FREE_REPLACED_RECORDS_KEPT replaced ones stay as history), and once it has expired only premium
-   * brings codes back. Premium codes never expire, up to PREMIUM_MAX_ACTIVE_RECORDS at once.
+   * brings codes back. Premium codes never expire, up to PREMIUM_MAX_ACTIVE_RECORDS at once. `addAnother` says the
+   * caller expects the new code to join the active ones: a free account is refused rather than have its code replaced.
    */
-  async createForUser(userId: string, form: MedicalForm, appUrl: string): Promise<MedicalRecord> {
+  async createForUser(
+    userId: string,
+    form: MedicalForm,
+    appUrl: string,
+    { label = '', addAnother = false }: { label?: string; addAnother?: boolean } = {},
+  ): Promise<MedicalRecord> {
     const isPremium = await this.premium.isPremium(userId);
     assertContactLimit(form, isPremium);
+    if (addAnother && !isPremium) throw new AppError(ErrorCodes.PREMIUM_REQUIRED, RecordsMessages.freeOneActiveCode);
     const record = await this.records.forUser(userId, async (scope) => {
       await (isPremium ? assertPremiumRoom(scope) : replaceFreeCode(scope));
       const created = await scope.insert({
         token: newEmergencyToken(),
         emailIndex: this.emailIndex.of(form.email),
         form,
+        label,
         expiresAt: isPremium ? null : new Date(Date.now() + this.config.QR_TTL_USER),
       });
       // Bounded history: a free account cannot pile up replaced codes without end.
@@ -88,8 +97,8 @@ export class RecordsService {
   }
 
   /** One page of the user's codes as summaries: no medical details decrypted, no QR image drawn. */
-  async list(userId: string, { page, limit }: RecordsQuery, appUrl: string): Promise<RecordsPage> {
-    const { records, total } = await this.records.pageByUser(userId, page, limit);
+  async list(userId: string, { page, limit, status }: RecordsQuery, appUrl: string): Promise<RecordsPage> {
+    const { records, total } = await this.records.pageByUser(userId, page, limit, status === 'active');
     return { records: records.map((record) => toRecordSummary(record, appUrl)), page, limit, total };
   }
 
@@ -110,6 +119,13 @@ export class RecordsService {
     const newest = (await this.records.findNewestActive(userId)) ?? (await this.records.findNewestExpired(userId));
     if (!newest) return { record: null, emergencyContacts: [] };
     return { record: await toMedicalRecord(newest, appUrl), emergencyContacts: newest.contacts };
+  }
+
+  /** Names one of the user's codes, whatever its state (a name changes nothing a responder sees). */
+  async setLabel(userId: string, recordId: string, label: string, appUrl: string): Promise<RecordSummary> {
+    const summary = await this.records.setLabelOwned(userId, recordId, label);
+    if (!summary) throw notFound();
+    return toRecordSummary(summary, appUrl);
   }
 
   async contacts(userId: string, recordId: string): Promise<EmergencyContact[]> {

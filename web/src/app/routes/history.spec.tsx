@@ -20,8 +20,8 @@ const active = aMedicalRecord({ id: '11111111-1111-4111-8111-111111111111', toke
 const older = anExpiredRecord({ id: '22222222-2222-4222-8222-222222222222', token: 'OlderToken_12345678901' });
 
 /** What the list gives of a record: no details, no QR image. */
-function summaryOf({ id, token, cardUrl, createdAt, expiresAt, isActive }: MedicalRecord): RecordSummary {
-  return { id, token, cardUrl, createdAt, expiresAt, isActive };
+function summaryOf({ id, token, label, cardUrl, createdAt, expiresAt, isActive }: MedicalRecord): RecordSummary {
+  return { id, token, label, cardUrl, createdAt, expiresAt, isActive };
 }
 
 /** The signed-in history over the paged list (one page here), each record in full at its own address. */

@@ -373,6 +373,7 @@ describe('signed-in home: replacing the code', () => {
     const {
       id: _id,
       token: _token,
+      label: _label,
       qrCodeData: _qr,
       cardUrl: _url,
       createdAt: _c,

@@ -8,12 +8,18 @@ import { QrCodeDisplay } from './qr-code-display';
 /** The signed-in user's active code with its actions and Delete, or a note that there is none yet. */
 export function CurrentQrPanel({
   record,
+  title = 'Your current QR code',
+  emptyTitle = 'No active QR code',
   emptyNote,
   headingRef,
   replaceAction,
   hiddenFromResponders = false,
 }: {
   record: MedicalRecord | null;
+  /** Names the code when there are several. */
+  title?: string;
+  /** Said when there is no code to show: none active, or a new one not made yet. */
+  emptyTitle?: string;
   emptyNote: string;
   /** Focused after a save, so the new code is announced. */
   headingRef?: Ref<HTMLHeadingElement>;
@@ -34,7 +40,7 @@ export function CurrentQrPanel({
         tabIndex={-1}
         className="mb-4 text-lg font-bold text-slate-900 outline-none dark:text-white"
       >
-        Your current QR code
+        {title}
       </h2>
       {record ? (
         <QrCodeDisplay
@@ -51,7 +57,7 @@ export function CurrentQrPanel({
       ) : (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-600">
           <QrCode className="size-10 text-slate-400" aria-hidden="true" />
-          <p className="mt-3 font-semibold text-slate-900 dark:text-white">No active QR code</p>
+          <p className="mt-3 font-semibold text-slate-900 dark:text-white">{emptyTitle}</p>
           <p className="mt-1 text-[15px] text-slate-600 dark:text-slate-300">{emptyNote}</p>
         </div>
       )}

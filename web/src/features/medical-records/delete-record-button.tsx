@@ -4,13 +4,13 @@ import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/notifications';
 import { useAppDispatch } from '../../lib/hooks';
 import { DeleteRecordDialog } from './delete-record-dialog';
-import { useDeleteMedicalRecordMutation } from './records-api';
+import { deletionKeyOf, useDeleteMedicalRecordMutation } from './records-api';
 
 /** Delete QR Code, asking first; says whether it worked (SPEC section 8: "Delete Failed - ..."). */
 export function DeleteRecordButton({ recordId, className }: { recordId: string; className?: string }) {
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
-  const [deleteRecord, { isLoading }] = useDeleteMedicalRecordMutation();
+  const [deleteRecord, { isLoading }] = useDeleteMedicalRecordMutation({ fixedCacheKey: deletionKeyOf(recordId) });
 
   const confirm = async () => {
     try {

@@ -1,9 +1,10 @@
 import { MAX_CONTACTS_FREE, MAX_CONTACTS_PREMIUM, type MedicalRecord } from '@medical-qr/contracts';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { Spinner } from '../../components/ui/spinner';
 import { QR_LIFETIME } from '../../lib/plans';
+import { CodesWorkspace } from './codes-workspace';
 import { CREATE_QR_SECTION_ID } from './create-qr-section';
 import { CurrentQrPanel } from './current-qr-panel';
 import { EditConflictPanel } from './edit-conflict-panel';
@@ -93,15 +94,25 @@ export function MedicalRecordsDashboard({
     );
   }
 
+  // Premium's several codes: the workspace lists them and hands the editor the one chosen (or the one being added).
   return (
-    <RecordEditor
-      record={record}
-      active={record?.isActive ? record : null}
-      initialValues={record ? medicalFormFromRecord(record, emergencyContacts) : emptyMedicalForm(person)}
-      isPremium={isPremium}
-      promo={promo}
-      hiddenFromResponders={hiddenFromResponders}
-    />
+    <CodesWorkspace newest={record} isPremium={isPremium}>
+      {(code) => (
+        <RecordEditor
+          record={code.record}
+          active={code.active}
+          initialValues={
+            code.initialValues ?? (record ? medicalFormFromRecord(record, emergencyContacts) : emptyMedicalForm(person))
+          }
+          isPremium={isPremium}
+          promo={promo}
+          hiddenFromResponders={hiddenFromResponders}
+          codeName={code.name}
+          newCodeLabel={code.newCodeLabel}
+          onCodeCreated={code.onCreated}
+        />
+      )}
+    </CodesWorkspace>
   );
 }
 
@@ -112,6 +123,9 @@ function RecordEditor({
   isPremium,
   promo,
   hiddenFromResponders,
+  codeName,
+  newCodeLabel,
+  onCodeCreated,
 }: {
   record: MedicalRecord | null;
   active: MedicalRecord | null;
@@ -119,22 +133,32 @@ function RecordEditor({
   isPremium: boolean;
   promo?: ReactNode;
   hiddenFromResponders: boolean;
+  /** The code's name when there are several (premium). */
+  codeName?: string;
+  /** Premium's "Add another code": the form makes a new code with this name beside the others. */
+  newCodeLabel?: string;
+  onCodeCreated?: (record: MedicalRecord) => void;
 }) {
   const qrHeadingRef = useRef<HTMLHeadingElement>(null);
   const revealNewCode = useRef(false);
-  const onCreated = useCallback(() => {
-    revealNewCode.current = true;
-  }, []);
+  const onCreated = useCallback(
+    (created: MedicalRecord) => {
+      revealNewCode.current = true;
+      onCodeCreated?.(created);
+    },
+    [onCodeCreated],
+  );
+  const addAnother = useMemo(() => (newCodeLabel === undefined ? undefined : { label: newCodeLabel }), [newCodeLabel]);
   const revealCode = useCallback(() => {
     qrHeadingRef.current?.scrollIntoView({ block: 'start' });
     qrHeadingRef.current?.focus({ preventScroll: true });
   }, []);
-  const create = useRecordCreation({ replacesCode: false, onCreated });
+  const create = useRecordCreation({ replacesCode: false, onCreated, addAnother });
   // Saving edits the active code in place; only "Replace my code" issues a new one.
   const update = useRecordUpdate(active);
   // A form the person could not save before their session ended comes back, for them to check and save.
   const { user } = useSessionRenewal();
-  const kept = user ? unsavedRecordFor(user.id, active?.id ?? null) : null;
+  const kept = user && newCodeLabel === undefined ? unsavedRecordFor(user.id, active?.id ?? null) : null;
 
   // The saved code arrives with the refreshed dashboard; show it (above the form on phones).
   useEffect(() => {
@@ -151,9 +175,15 @@ function RecordEditor({
       <aside className="scroll-mt-24 lg:sticky lg:top-24 lg:order-2">
         <CurrentQrPanel
           record={active}
+          title={codeName ? `“${codeName}” QR code` : undefined}
           headingRef={qrHeadingRef}
           hiddenFromResponders={hiddenFromResponders}
-          emptyNote={`Fill in the form to create your QR code. ${lifetime}`}
+          emptyTitle={newCodeLabel === undefined ? undefined : 'Not created yet'}
+          emptyNote={
+            newCodeLabel === undefined
+              ? `Fill in the form to create your QR code. ${lifetime}`
+              : `Its QR code appears here once you create it. ${lifetime}`
+          }
           // Premium codes never replace one another: a premium user deletes a code they no longer want.
           replaceAction={active && !isPremium ? <ReplaceCodeButton record={active} onReplaced={revealCode} /> : null}
         />
@@ -164,16 +194,24 @@ function RecordEditor({
         className="scroll-mt-24 lg:order-1"
       >
         <h2 id={`${CREATE_QR_SECTION_ID}-title`} className="text-xl font-bold text-slate-900 dark:text-white">
-          {record ? 'Your medical information' : 'Create your QR code'}
+          {newCodeLabel !== undefined
+            ? `New code: ${newCodeLabel}`
+            : codeName
+              ? `Medical information for “${codeName}”`
+              : record
+                ? 'Your medical information'
+                : 'Create your QR code'}
         </h2>
         <p className="mt-1 mb-4 text-[15px] text-slate-600 dark:text-slate-300">
-          {record
-            ? 'Keep it up to date: saving changes what your card shows, and your QR code stays the same.'
-            : 'Fill in what a responder should know. It takes a few minutes.'}
+          {newCodeLabel !== undefined
+            ? 'Fill in what a responder should know about who this code is for. It gets a QR code of its own; your other codes stay as they are.'
+            : record
+              ? 'Keep it up to date: saving changes what your card shows, and your QR code stays the same.'
+              : 'Fill in what a responder should know. It takes a few minutes.'}
         </p>
         <MedicalInfoForm
-          // Another record (a first or a replaced code) starts a fresh form with its values.
-          key={record?.id ?? 'none'}
+          // Another record (a first, a replaced, a chosen or a new code) starts a fresh form with its values.
+          key={record?.id ?? (newCodeLabel === undefined ? 'none' : 'new-code')}
           initialValues={kept ? formValuesOf(kept) : initialValues}
           maxContacts={isPremium ? MAX_CONTACTS_PREMIUM : MAX_CONTACTS_FREE}
           submitLabel={active ? 'Save changes' : 'Create QR Code'}

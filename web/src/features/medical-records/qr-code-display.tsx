@@ -26,13 +26,8 @@ export interface QrCodeDisplayProps {
 }
 
 /** "Valid until …" in the reader's locale, or "Never expires"; the date never breaks inside itself. */
-function ExpiryText({ expiresAt }: { expiresAt: string | null }) {
-  if (!expiresAt) return <span>Never expires</span>;
-  return (
-    <span>
-      Valid until <span className="whitespace-nowrap">{formatDateTime(expiresAt)}</span>
-    </span>
-  );
+function expiryText(expiresAt: string | null): string {
+  return expiresAt ? `Valid until ${formatDateTime(expiresAt).replace(/ /g, '\u00a0')}` : 'Never expires';
 }
 
 /**
@@ -87,7 +82,7 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children,
         // Left-aligned beside its icon: a narrow panel wraps the date under "Valid until", not away from the icon.
         <p className="mt-3 flex items-start gap-2 text-left text-[15px] font-semibold text-slate-700 dark:text-slate-200">
           <Clock className="mt-0.5 size-5 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden="true" />
-          <ExpiryText expiresAt={expiresAt} />
+          <span>{expiryText(expiresAt)}</span>
         </p>
       )}
 

@@ -1,5 +1,8 @@
 import type {
   AnonymousCreationResponse,
+  CreateRecordBody,
+  RecordLabelBody,
+  RecordSummary,
   ConfirmCodeEmailBody,
   ConfirmCodeEmailResponse,
   DashboardResponse,
@@ -16,10 +19,16 @@ import { withQuery } from '../../lib/paths';
 /** Codes a page of the signed-in user's list holds ("Show more" fetches the next). */
 export const RECORDS_LIST_PAGE_SIZE = 20;
 
+/** Premium's active codes fit one page of this size (PREMIUM_MAX_ACTIVE_RECORDS is 20). */
+const ACTIVE_CODES_LIMIT = 50;
+
 /** Premium history pages stay cached this long (SPEC section 9: 5 minutes). */
 const HISTORY_CACHE_SECONDS = 5 * 60;
 
 const recordPath = (id: string) => `/api/medical-records/${encodeURIComponent(id)}`;
+
+/** Shares one record's deletion state between the Delete button and the screen that shows the record (fixedCacheKey). */
+export const deletionKeyOf = (recordId: string) => `delete-record-${recordId}`;
 
 /** The gateway's medical record endpoints (SPEC section 7, "Medical records and QR"). */
 export const recordsApi = api.injectEndpoints({
@@ -41,6 +50,21 @@ export const recordsApi = api.injectEndpoints({
       query: (recordId) => recordPath(recordId),
       keepUnusedDataFor: 0,
     }),
+    /** The codes that open their card now, newest first: the dashboard's code list. */
+    listActiveCodes: build.query<RecordsPage, void>({
+      query: () => withQuery('/api/medical-records', { status: 'active', limit: ACTIVE_CODES_LIMIT }),
+      providesTags: ['MedicalRecord'],
+    }),
+    /** One code in full for the dashboard's editor; refetched after a save or delete (a deleted one answers 404). */
+    getCode: build.query<MedicalRecord, string>({
+      query: (recordId) => recordPath(recordId),
+      providesTags: (_result, _error, recordId) => [{ type: 'MedicalRecord', id: recordId }],
+    }),
+    /** Names one of the user's codes ('' removes the name). */
+    setCodeLabel: build.mutation<RecordSummary, { id: string } & RecordLabelBody>({
+      query: ({ id, label }) => ({ url: `${recordPath(id)}/label`, method: 'PUT', body: { label } }),
+      invalidatesTags: (result) => (result ? ['MedicalRecord'] : []),
+    }),
     /** The active code, or null. */
     getActiveMedicalRecord: build.query<MedicalRecord | null, void>({
       query: () => '/api/medical-records/active',
@@ -61,8 +85,11 @@ export const recordsApi = api.injectEndpoints({
       query: (recordId) => `${recordPath(recordId)}/emergency-contacts`,
       providesTags: (_result, _error, recordId) => [{ type: 'MedicalRecord', id: recordId }],
     }),
-    /** A new code for the signed-in user; a free user's replaces the active one. The screen handles a 401 itself. */
-    createMedicalRecord: build.mutation<MedicalRecord, MedicalForm>({
+    /**
+     * A new code for the signed-in user; a free user's replaces the active one, a premium user's (`addAnother`) joins
+     * the others. The screen handles a 401 itself.
+     */
+    createMedicalRecord: build.mutation<MedicalRecord, MedicalForm | CreateRecordBody>({
       query: (body) => ({ url: '/api/medical-records', method: 'POST', body, on401: 'caller' }),
       invalidatesTags: (result) => (result ? ['MedicalRecord', 'History'] : []),
     }),
@@ -106,6 +133,9 @@ export const {
   useGetMedicalRecordQuery,
   useGetActiveMedicalRecordQuery,
   useGetDashboardQuery,
+  useListActiveCodesQuery,
+  useGetCodeQuery,
+  useSetCodeLabelMutation,
   useGetEmergencyContactsQuery,
   useGetPremiumHistoryQuery,
   useCreateMedicalRecordMutation,

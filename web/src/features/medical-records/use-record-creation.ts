@@ -24,10 +24,13 @@ export const UPGRADE_REDIRECT_DELAY_MS = 2000;
 export function useRecordCreation({
   replacesCode,
   onCreated,
+  addAnother,
 }: {
   /** A free user's new code replaces the active one ("Replace my code"); the success message says so. */
   replacesCode: boolean;
   onCreated?: (record: MedicalRecord) => void;
+  /** Premium's "Add another code": the new code, with this label, joins the active ones. */
+  addAnother?: { label: string };
 }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -40,7 +43,9 @@ export function useRecordCreation({
   return useCallback(
     async function attempt(form: MedicalForm, signedInAgain = false): Promise<FieldErrors | null> {
       try {
-        const record = await create(form).unwrap();
+        const record = await create(
+          addAnother ? { ...form, label: addAnother.label, addAnother: true } : form,
+        ).unwrap();
         forgetUnsavedRecord();
         dispatch(
           notify({
@@ -84,6 +89,6 @@ export function useRecordCreation({
         };
       }
     },
-    [create, dispatch, navigate, onCreated, replacesCode, signInAgain, user],
+    [addAnother, create, dispatch, navigate, onCreated, replacesCode, signInAgain, user],
   );
 }
