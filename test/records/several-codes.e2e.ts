@@ -4,6 +4,7 @@ import { premiumClient } from '../billing/billing-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { HttpClient } from '../support/http-client.js';
 import { sharedPaymentSystem } from '../support/stripe-payments.js';
+import { cartLine, payWith, waitForOrders } from '../shop/shop-fixtures.js';
 import { medicalForm } from './records-fixtures.js';
 
 const LIST = '/api/medical-records';
@@ -49,6 +50,27 @@ describe('premium: several active codes, each with its own record and label', ()
     expect((await card(sams.body.token)).body).toMatchObject({ firstName: 'Sam', allergies: 'Peanuts' });
     // The label is the owner's name for the code: the responder sees the person, not "Sam (child)".
     expect(JSON.stringify((await card(sams.body.token)).body)).not.toContain('Sam (child)');
+  });
+
+  it("keeps the owner's printed items on their first code when a code for someone else is added", async () => {
+    const { client } = await premiumClient(sharedPaymentSystem(), 'tags-stay');
+    const mine = await client.post(LIST, { ...medicalForm({ allergies: 'Penicillin' }), label: 'Me' });
+    expect(mine.status).toBe(200);
+    const { item } = await cartLine(client);
+    await payWith(client, (await client.post('/api/cart/quick-checkout', { item })).body);
+    const [order] = await waitForOrders(client, 1);
+    const tag = new URL(order!.tags[0]!.url).pathname.split('/').pop()!;
+    const card = async (token: string) => (await new HttpClient().get(`/api/emergency-card/${token}`)).body;
+    expect(await card(tag)).toMatchObject({ firstName: 'Imogen', allergies: 'Penicillin' });
+
+    // A child's code added later: the parent's keychain must still show the parent, never the child.
+    const sams = await client.post(LIST, {
+      ...medicalForm({ firstName: 'Sam', allergies: 'Peanuts' }),
+      label: 'Sam (child)',
+      addAnother: true,
+    });
+    expect(sams.status).toBe(200);
+    expect(await card(tag)).toMatchObject({ firstName: 'Imogen', allergies: 'Penicillin' });
   });
 
   it('renames a code, keeps the label sealed at rest, and answers 404 for a code that is not the owner’s', async () => {

@@ -65,8 +65,8 @@ export class CardService {
   }
 
   /**
-   * A record's own token opens that record; else a printed tag's opens its owner's newest active
-   * record, whatever code it has now. One indexed read per table; a record's card needs only the first.
+   * A record's own token opens that record; else a printed tag's opens its owner's first active
+   * record (findFirstActive), whatever code it has now. One indexed read per table; a record's card needs only the first.
    * An owner who revoked their consent shows nothing: their cards and tags answer like unknown ones.
    */
   private async open(token: string): Promise<Opened> {
@@ -77,7 +77,7 @@ export class CardService {
     }
     const ownerId = await this.tags.findOwnerOfLiveTag(token);
     if (!ownerId || (await this.consent.isWithdrawn(ownerId))) return 'unknown';
-    const current = await this.records.findNewestActive(ownerId);
+    const current = await this.records.findFirstActive(ownerId);
     return current?.isActive ? { record: current } : 'expired';
   }
 

@@ -214,15 +214,29 @@ export class RecordsRepository {
   }
 
   /**
-   * The user's newest code that opens its card now: what a printed tag shows. One indexed read
+   * The user's newest code that opens its card now (the dashboard's). One indexed read
    * (medical_records_by_owner), the expiry time checked here whatever the jobs did.
    */
   async findNewestActive(userId: string): Promise<StoredRecord | undefined> {
+    return this.findActive(userId, 'newest');
+  }
+
+  /**
+   * The user's first code that still opens its card: what a printed tag shows. The oldest, so a premium member's
+   * added code (a child's, a bag's) never takes over the items printed for them; a free member's one code, replaced,
+   * is still the one.
+   */
+  async findFirstActive(userId: string): Promise<StoredRecord | undefined> {
+    return this.findActive(userId, 'oldest');
+  }
+
+  private async findActive(userId: string, which: 'newest' | 'oldest'): Promise<StoredRecord | undefined> {
+    const order = which === 'newest' ? desc : asc;
     const [row] = await this.database.db
       .select()
       .from(medicalRecords)
       .where(and(activeOf(userId), notExpired))
-      .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
+      .orderBy(order(medicalRecords.createdAt), order(medicalRecords.id))
       .limit(1);
     return row && this.withContacts(row);
   }

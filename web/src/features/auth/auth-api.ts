@@ -13,7 +13,14 @@ import { api } from '../../lib/api';
 import type { ApiError } from '../../lib/base-query';
 import { hasCookie } from '../../lib/cookies';
 import { isStoredUserAuthenticated, readStoredUser } from '../../lib/storage';
+import { hasUnsavedWork } from '../../lib/unsaved-work';
 import { forgetSignedInUser } from './stored-user';
+
+const SIGNED_OUT_WITH_UNSAVED_WORK: ApiError = {
+  status: 401,
+  code: 'UNAUTHORIZED',
+  message: 'Signed out; the page keeps its unsaved changes until the person signs in again.',
+};
 
 /** Whether this browser may hold a session: the gateway's hint, or an account remembered by an older sign-in. */
 const mayHaveSession = () => hasCookie(SESSION_HINT_COOKIE) || isStoredUserAuthenticated(readStoredUser());
@@ -65,6 +72,9 @@ export const authApi = api.injectEndpoints({
      */
     getCurrentUser: build.query<CurrentUser | null, void>({
       queryFn: async (_arg, _api, _extra, baseQuery) => {
+        // Signed out elsewhere (the hint went with it) while a form here holds unsaved changes: "nobody" would swap
+        // the screen under it, so this is an error and the last known user stays (see base-query's 401 handling).
+        if (!mayHaveSession() && hasUnsavedWork()) return { error: SIGNED_OUT_WITH_UNSAVED_WORK };
         if (!mayHaveSession()) return { data: null };
         const answer = await baseQuery({ url: '/api/auth/user', on401: 'null' });
         // Nobody signed in after all: the remembered account goes, so the next visit does not ask again.

@@ -15,8 +15,8 @@ import { useSetCodeLabelMutation } from './records-api';
 
 /**
  * Premium's active codes, newest first, each with its name: choosing one shows it beside the form that edits it.
- * "Add another code" asks the new code's name, then the form below makes it. The newest code is the one items from the
- * shop open (printed tags follow the owner's newest active code), and the list says so.
+ * "Add another code" asks the new code's name, then the form below makes it. The first code still active is the one
+ * items from the shop open (printed tags follow the owner's first active code), and the list says so.
  */
 export function CodeList({
   codes,
@@ -76,7 +76,8 @@ export function CodeList({
             key={code.id}
             code={code}
             chosen={code.id === chosenId}
-            opensShopItems={index === 0}
+            // The list is newest first; printed items open the first code still active (the records service's rule).
+            opensShopItems={index === codes.length - 1}
             onChoose={() => onChoose(code.id)}
             onRename={() => setRenaming(code)}
           />
@@ -94,7 +95,7 @@ export function CodeList({
       </ul>
       <p className="mt-3 flex items-start gap-2 text-sm text-slate-600 dark:text-slate-400">
         <ShoppingBag className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        Items from our shop open your newest code. Downloads and wallet cards open the code they were made from.
+        Items from our shop open your first code (marked). Downloads and wallet cards open the code they were made from.
       </p>
       <CodeLabelDialog
         open={adding}
