@@ -53,6 +53,22 @@ describe('cart', () => {
     expect((await client.get('/api/cart/count')).body).toEqual({ count: 2 });
   });
 
+  it('refuses a quantity change made from an older version of the line with the line as it is now', async () => {
+    const { client } = await shopperClient('cart-two-tabs');
+    const { item } = await cartLine(client, { quantity: 1 });
+    const line = (await client.post('/api/cart/add', item)).body;
+    expect(line.version).toBe(1);
+    const first = await client.request('PATCH', `/api/cart/${line.id}`, { quantity: 3 }, { 'if-match': '"1"' });
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(2);
+    expect(first.headers.get('etag')).toBe('"2"');
+    // The other tab still shows version 1: its change is refused, and the 3 stays.
+    const second = await client.request('PATCH', `/api/cart/${line.id}`, { quantity: 5 }, { 'if-match': '"1"' });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'EDIT_CONFLICT', current: { id: line.id, quantity: 3, version: 2 } });
+    expect((await client.get(`/api/cart/${line.id}`)).body.quantity).toBe(3);
+  });
+
   it('changes the quantity (1-10) with the shipping following, and removes a line', async () => {
     const { client } = await shopperClient('cart-quantity');
     const line = await addToCart(client);

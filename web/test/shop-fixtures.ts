@@ -82,6 +82,7 @@ export function aCartItem(overrides: Partial<CartItem> = {}): CartItem {
     mockupUrl: PRINTIFY_IMAGE('mockup-cart'),
     qrScale: '0.7',
     printifyProductId: 'prod_cart_1',
+    version: 1,
     createdAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };

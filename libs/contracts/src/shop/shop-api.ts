@@ -39,6 +39,8 @@ export const ShopEvents = {
 
 /** Section 8's shop texts, and the ones the shop service answers with. */
 export const ShopMessages = {
+  cartLineChanged:
+    'This line was changed in another tab. It shows the quantity saved now; change it again if you want.',
   loadProductFailed: 'Failed to load product details. Please try again.',
   addedToCart: 'Added to cart',
   cartUpdated: 'Cart updated',
@@ -306,6 +308,8 @@ export const cartItemSchema = z.object({
   mockupUrl: z.string(),
   qrScale: z.string(),
   printifyProductId: z.string(),
+  /** Raised by one on each quantity change; a change names the version it was made from (`If-Match`). */
+  version: z.number().int().positive(),
   createdAt: z.iso.datetime(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
@@ -340,6 +344,8 @@ export const cartAddRequestSchema = z.strictObject({
 export const cartQuantityRequestSchema = cartItemRequestSchema.extend({
   isPremium: z.boolean(),
   quantity: quantitySchema,
+  /** The version the change was made from (the request's `If-Match`); absent, the change does not check it. */
+  expectedVersion: z.number().int().positive().optional(),
 });
 
 /* ---------- Checkout ---------- */

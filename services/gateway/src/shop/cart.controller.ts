@@ -9,11 +9,12 @@ import {
   Patch,
   Post,
   Req,
+  Res,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import {
   cartCountSchema,
@@ -24,11 +25,13 @@ import {
   quantityBodySchema,
   savedShippingAddressResponseSchema,
   ShopPatterns,
+  type CartItem,
   type CartItemInput,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
+import { expectedVersionOf, tagVersion } from '../http/entity-version.js';
 import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
 import { SessionGuard } from '../session/session.guard.js';
 import type { CurrentSession } from '../session/session.service.js';
@@ -116,19 +119,32 @@ export class CartController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Changes a line’s quantity (1-10); the shipping and total follow' })
+  @ApiOperation({
+    summary:
+      'Changes a line’s quantity (1-10); the shipping and total follow. With If-Match (the line’s version), a change made from an older version answers 409 EDIT_CONFLICT with the line as it is now in `current`',
+  })
+  @ApiHeader({
+    name: 'If-Match',
+    required: false,
+    description: 'The ETag (version) of the line the change was made from',
+  })
   @ApiOkResponse({ standardSchema: cartItemSchema })
   async updateQuantity(
     @Param('id') id: string,
     @Body({ schema: quantityBodySchema }) body: z.infer<typeof quantityBodySchema>,
     @SignedIn() session: CurrentSession,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ) {
     const { userId } = session.data;
-    return this.services.request(ShopPatterns.cartUpdateQuantity, {
+    const line = await this.services.request<CartItem>(ShopPatterns.cartUpdateQuantity, {
       userId,
       isPremium: await this.buyers.isPremium(userId),
       cartItemId: cartItemIdOf(id),
       quantity: body.quantity,
+      expectedVersion: expectedVersionOf(req.header('if-match')),
     });
+    tagVersion(res, line.version);
+    return line;
   }
 }

@@ -34,6 +34,7 @@ export function toCartItem(row: CartItemRow): CartItem {
     mockupUrl: row.mockupUrl,
     qrScale: row.qrScale,
     printifyProductId: row.printifyProductId,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
   };
 }

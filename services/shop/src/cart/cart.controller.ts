@@ -50,8 +50,8 @@ export class CartController {
   @MessagePattern(ShopPatterns.cartUpdateQuantity)
   updateQuantity(
     @Payload(new ZodPayload(cartQuantityRequestSchema))
-    { userId, isPremium, cartItemId, quantity }: z.infer<typeof cartQuantityRequestSchema>,
+    { userId, isPremium, cartItemId, quantity, expectedVersion }: z.infer<typeof cartQuantityRequestSchema>,
   ) {
-    return this.cart.updateQuantity(userId, isPremium, cartItemId, quantity);
+    return this.cart.updateQuantity(userId, isPremium, cartItemId, quantity, expectedVersion);
   }
 }

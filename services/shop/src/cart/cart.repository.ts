@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { DATABASE, type DatabaseHandle } from '@medical-qr/platform';
 import { cartItems, type CartItemRow, type NewCartItemRow } from '../database/schema.js';
 
@@ -51,11 +51,18 @@ export class CartRepository {
     return deleted.length > 0;
   }
 
-  async setQuantity(userId: string, id: string, quantity: number, discount: number): Promise<CartItemRow | undefined> {
+  /** The line's new quantity, written only while it is still at `version`; undefined when it is not (or gone). */
+  async setQuantity(
+    userId: string,
+    id: string,
+    quantity: number,
+    discount: number,
+    version: number,
+  ): Promise<CartItemRow | undefined> {
     const [row] = await this.database.db
       .update(cartItems)
-      .set({ quantity, discount })
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.id, id)))
+      .set({ quantity, discount, version: sql`${cartItems.version} + 1` })
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.id, id), eq(cartItems.version, version)))
       .returning();
     return row;
   }

@@ -5,6 +5,7 @@ import { AppError } from '@medical-qr/platform';
 import { MockupsRepository } from '../mockups/mockups.repository.js';
 import { RecordsClient } from '../records/records.client.js';
 import { ShippingAddressRepository } from '../shipping-address/shipping-address.repository.js';
+import type { CartItemRow } from '../database/schema.js';
 import { toCartItem } from './cart-item-view.js';
 import { CartRepository } from './cart.repository.js';
 import { LinePricer } from './line-pricer.js';
@@ -80,10 +81,20 @@ export class CartService {
     }
   }
 
-  /** A new quantity; the discount follows the user's plan now (the unit price is twice the stored cost). */
-  async updateQuantity(userId: string, isPremium: boolean, cartItemId: string, quantity: number): Promise<CartItem> {
+  /**
+   * A new quantity; the discount follows the user's plan now (the unit price is twice the stored cost). Given
+   * `expectedVersion`, a change made from an older version of the line is refused with the line as it is now.
+   */
+  async updateQuantity(
+    userId: string,
+    isPremium: boolean,
+    cartItemId: string,
+    quantity: number,
+    expectedVersion?: number,
+  ): Promise<CartItem> {
     const row = await this.cart.find(userId, cartItemId);
     if (!row) throw new AppError(ErrorCodes.NOT_FOUND, ShopMessages.cartItemNotFound);
+    if (expectedVersion !== undefined && row.version !== expectedVersion) throw editConflict(row);
     const { discount } = merchPrice({
       providerCost: row.unitPrice / 2,
       quantity,
@@ -93,8 +104,15 @@ export class CartService {
       },
       isPremium,
     });
-    const updated = await this.cart.setQuantity(userId, cartItemId, quantity, discount);
-    if (!updated) throw new AppError(ErrorCodes.NOT_FOUND, ShopMessages.cartItemNotFound);
-    return toCartItem(updated);
+    // Written only over the version just read: a change that lands in between makes this one a conflict.
+    const updated = await this.cart.setQuantity(userId, cartItemId, quantity, discount, row.version);
+    if (updated) return toCartItem(updated);
+    const now = await this.cart.find(userId, cartItemId);
+    if (!now) throw new AppError(ErrorCodes.NOT_FOUND, ShopMessages.cartItemNotFound);
+    throw editConflict(now);
   }
+}
+
+function editConflict(current: CartItemRow) {
+  return new AppError(ErrorCodes.EDIT_CONFLICT, ShopMessages.cartLineChanged, { current: toCartItem(current) });
 }

@@ -48,6 +48,8 @@ export const cartItems = shopSchema.table('cart_items', {
   mockupUrl: text('mockup_url').notNull(),
   qrScale: numeric('qr_scale', { precision: 3, scale: 2 }).notNull(),
   printifyProductId: text('printify_product_id').notNull(),
+  /** Raised by one on each quantity change; a change from an older version is refused (CartService.updateQuantity). */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type CartItemRow = typeof cartItems.$inferSelect;

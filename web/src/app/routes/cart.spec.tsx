@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CartItem } from '@medical-qr/contracts';
+import { ShopMessages, type CartItem } from '@medical-qr/contracts';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
 import { aUser, errorReply, stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-with-providers';
@@ -108,6 +108,19 @@ describe('/cart', () => {
     await waitFor(() => expect(visibleToasts()[0]?.title).toBe('Quantity updated'));
     expect(api!.callsTo(`PATCH /api/cart/${luggage.id}`)[0]!.body).toEqual({ quantity: 3 });
     await waitFor(() => expect(amountIn(lines()[0]!, 'Item total')).toBe('$43.72'));
+  });
+
+  it('names the version it changes, and says so when another tab changed the line first', async () => {
+    cartPage([luggage], {
+      [`PATCH /api/cart/${luggage.id}`]: errorReply(409, ShopMessages.cartLineChanged, {
+        code: 'EDIT_CONFLICT',
+        current: { ...luggage, quantity: 4, version: 2 },
+      }),
+    });
+    await screen.findAllByRole('article');
+    fireEvent.change(within(lines()[0]!).getByLabelText('Quantity'), { target: { value: '3' } });
+    await waitFor(() => expect(visibleToasts()[0]?.description).toBe(ShopMessages.cartLineChanged));
+    expect(api!.callsTo(`PATCH /api/cart/${luggage.id}`)[0]!.headers['if-match']).toBe(`"${luggage.version}"`);
   });
 
   it('says "Failed to update quantity" when the server refuses', async () => {

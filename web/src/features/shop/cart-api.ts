@@ -61,11 +61,13 @@ export const cartApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/cart/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Cart'],
     }),
-    updateCartQuantity: build.mutation<CartItem, { id: string; quantity: number }>({
-      query: ({ id, quantity }) => ({
+    /** `version` is the line's as shown: a change over another tab's newer one is refused (EDIT_CONFLICT) and the cart refetched. */
+    updateCartQuantity: build.mutation<CartItem, { id: string; quantity: number; version: number }>({
+      query: ({ id, quantity, version }) => ({
         url: `/api/cart/${encodeURIComponent(id)}`,
         method: 'PATCH',
         body: { quantity },
+        ifMatchVersion: version,
       }),
       invalidatesTags: ['Cart'],
     }),

@@ -1,4 +1,4 @@
-import { formatCents, ShopMessages, type CartItem } from '@medical-qr/contracts';
+import { ErrorCodes, formatCents, ShopMessages, type CartItem } from '@medical-qr/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notifications';
 import { panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/base-query';
 import { cn } from '../../../lib/cn';
 import { useAppDispatch } from '../../../lib/hooks';
 import { paths } from '../../../lib/paths';
@@ -30,9 +31,20 @@ export function CartItemCard({ item, onRemoved }: { item: CartItem; onRemoved: (
 
   const changeQuantity = async (quantity: number) => {
     try {
-      await updateQuantity({ id: item.id, quantity }).unwrap();
+      await updateQuantity({ id: item.id, quantity, version: item.version }).unwrap();
       dispatch(notify({ type: 'success', title: ShopMessages.quantityUpdated }));
     } catch (error) {
+      // Changed in another tab meanwhile: the cart shows the saved quantity again, and says why.
+      if (isApiError(error) && error.code === ErrorCodes.EDIT_CONFLICT) {
+        dispatch(
+          notify({
+            type: 'warning',
+            title: ShopMessages.quantityUpdateFailed,
+            description: ShopMessages.cartLineChanged,
+          }),
+        );
+        return;
+      }
       dispatch(
         notify({
           type: 'error',
