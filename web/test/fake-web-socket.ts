@@ -42,6 +42,12 @@ export class FakeWebSocket {
     this.onmessage?.(new MessageEvent('message', { data }));
   }
 
+  /** The server closed it on purpose, with this code (a session that ended: 4401). */
+  closeFromServer(code: number): void {
+    this.readyState = FakeWebSocket.CLOSED;
+    this.onclose?.(new CloseEvent('close', { code }));
+  }
+
   /** The server went away (or refused): the app sees an error and a close it did not ask for. */
   drop(): void {
     this.readyState = FakeWebSocket.CLOSED;

@@ -14,3 +14,6 @@ export interface LiveMessage {
 }
 
 export const LIVE_SOCKET_PATH = '/ws';
+
+/** The close code of a socket whose session ended (sign-out, expiry, reset, erasure): not one to reconnect. */
+export const LIVE_SESSION_ENDED_CLOSE = 4401;

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { LiveMessage } from '@medical-qr/contracts';
+import { LIVE_SESSION_ENDED_CLOSE, type LiveMessage } from '@medical-qr/contracts';
 import { FakeWebSocket } from '../../test/fake-web-socket';
 import { LIVE_SOCKET_RETRY, liveSocketUrl, openLiveSocket, retryDelay } from './live-socket';
 
@@ -87,6 +87,16 @@ describe('the live socket', () => {
     const before = sockets();
     jest.advanceTimersByTime(1000);
     expect(sockets()).toBe(before + 1);
+  });
+
+  it('does not reconnect a socket whose session ended, nor say it reconnected', () => {
+    const onReconnected = jest.fn();
+    connect({ onReconnected });
+    latest().open();
+    latest().closeFromServer(LIVE_SESSION_ENDED_CLOSE);
+    jest.advanceTimersByTime(60_000);
+    expect(sockets()).toBe(1);
+    expect(onReconnected).not.toHaveBeenCalled();
   });
 
   it('tries again when the browser comes back online after giving up', () => {

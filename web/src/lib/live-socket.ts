@@ -1,4 +1,4 @@
-import { LIVE_SOCKET_PATH, type LiveMessage } from '@medical-qr/contracts';
+import { LIVE_SESSION_ENDED_CLOSE, LIVE_SOCKET_PATH, type LiveMessage } from '@medical-qr/contracts';
 
 /** SPEC section 9: the live socket retries at most 5 times, 1 s first, doubling each time. */
 export const LIVE_SOCKET_RETRY = { baseDelayMs: 1000, maxRetries: 5 } as const;
@@ -53,9 +53,12 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocketConnection
       const message = parseMessage(event.data);
       if (message) options.onMessage(message);
     };
-    current.onclose = () => {
+    current.onclose = (event: CloseEvent) => {
       if (closed || socket !== current) return;
       socket = null;
+      // The session ended (signed out elsewhere, erased): a new socket would be nobody's, and refreshing what it
+      // announces would only meet 401s. The page learns of it at its next request.
+      if (event.code === LIVE_SESSION_ENDED_CLOSE) return;
       scheduleRetry();
     };
   };

@@ -8,7 +8,7 @@ import {
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { WebSocket, type ServerOptions, type WebSocketServer } from 'ws';
-import { LIVE_SOCKET_PATH, type LiveMessage } from '@medical-qr/contracts';
+import { LIVE_SESSION_ENDED_CLOSE, LIVE_SOCKET_PATH, type LiveMessage } from '@medical-qr/contracts';
 import { LOGGER } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { clientAddressOf, limitedAddress } from '../http/client-address.js';
@@ -25,7 +25,7 @@ const ANONYMOUS = 'anonymous';
 /** Open sockets one address may hold (IPv6 counted by /64): a household's tabs, not a flood. */
 export const MAX_SOCKETS_PER_ADDRESS = 20;
 /** Close codes: the socket's session ended (sign-out, expiry, reset, erasure); too many sockets from its address. */
-export const SESSION_ENDED_CLOSE = 4401;
+export const SESSION_ENDED_CLOSE = LIVE_SESSION_ENDED_CLOSE;
 export const TOO_MANY_SOCKETS_CLOSE = 1008;
 
 /**

@@ -43,7 +43,10 @@ function privacyPage(
   { path = '/privacy', user = {} }: { path?: string; user?: Partial<CurrentUser> } = {},
 ) {
   api = stubFetch({
-    'GET /api/auth/user': { body: aUser(user) },
+    // Re-authenticated a moment ago unless a test says otherwise: the server alone decides when to ask again.
+    'GET /api/auth/user': {
+      body: aUser({ reauthenticatedUntil: new Date(Date.now() + 600_000).toISOString(), ...user }),
+    },
     'GET /api/privacy/status': 'consentGiven' in status ? { body: status } : status,
     ...routes,
   });
@@ -199,6 +202,31 @@ describe('/privacy, signed in', () => {
     );
     expect(api!.callsTo('POST /api/privacy/give-consent')[0]?.body).toEqual({});
     expect(await screen.findByRole('button', { name: 'Revoke consent' })).toBeTruthy();
+  });
+
+  it('asks the person to confirm it is them before sending anything when their last confirmation is over', async () => {
+    privacyPage(
+      aStatus(),
+      {
+        'POST /api/privacy/revoke-consent': { body: aStatus({ consentGiven: false, consentChangedAt: CHANGED_AT }) },
+        'POST /api/auth/verify-password': { body: verified },
+      },
+      { user: { reauthenticatedUntil: null } },
+    );
+    const consent = await card('Your consent');
+    fireEvent.click(within(consent).getByRole('button', { name: 'Revoke consent' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke your consent?' })).getByRole('button', {
+        name: 'Revoke consent',
+      }),
+    );
+    verifyPassword(await screen.findByRole('dialog', { name: "Confirm it's you" }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // No refusal first: the confirmation, then the change, once.
+    expect(api!.requests().filter((request) => request.startsWith('POST'))).toEqual([
+      'POST /api/auth/verify-password',
+      'POST /api/privacy/revoke-consent',
+    ]);
   });
 
   it('asks the person to confirm it is them when the server wants it, then revokes by itself', async () => {

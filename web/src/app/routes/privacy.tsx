@@ -34,6 +34,7 @@ export function PrivacyRoute() {
     <PrivacyControls
       key={user.id}
       reauthDialog={ReauthDialog}
+      reauthenticatedUntil={user.reauthenticatedUntil}
       onErased={() => void logout(paths.accountDeleted.getHref())}
     />
   );

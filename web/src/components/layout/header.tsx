@@ -30,7 +30,7 @@ export function Header(props: HeaderProps) {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-white/85 dark:border-slate-800 dark:bg-slate-950/95 dark:supports-[backdrop-filter]:bg-slate-950/85">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)] dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto flex min-h-16 max-w-6xl items-center gap-1.5 px-2 sm:gap-3 sm:px-6">
         {isHome ? null : (
           <button

@@ -16,9 +16,12 @@ import { ReauthRetryProvider, type ReauthDialogSlotProps } from './reauth-retry'
  */
 export function PrivacyControls({
   reauthDialog,
+  reauthenticatedUntil,
   onErased,
 }: {
   reauthDialog: ComponentType<ReauthDialogSlotProps>;
+  /** The signed-in user's: whether a change needs the person to confirm it's them first. */
+  reauthenticatedUntil: string | null;
   /** After an immediate deletion, once the person has read that it is under way. */
   onErased: () => void;
 }) {
@@ -36,7 +39,7 @@ export function PrivacyControls({
         Decide who sees your medical information, or delete your data.
       </p>
       {status.data ? (
-        <ReauthRetryProvider dialog={reauthDialog}>
+        <ReauthRetryProvider dialog={reauthDialog} reauthenticatedUntil={reauthenticatedUntil}>
           <div className="mt-8 flex flex-col gap-6">
             <DeletionStatusCard status={status.data} headingRef={statusHeading} />
             <ExportDataCard />

@@ -31,9 +31,15 @@ const ReauthRetryContext = createContext<RunWithReauth | null>(null);
  */
 export function ReauthRetryProvider({
   dialog: Dialog,
+  reauthenticatedUntil,
   children,
 }: {
   dialog: ComponentType<ReauthDialogSlotProps>;
+  /**
+   * Until when the account's last re-authentication counts (the signed-in user's `reauthenticatedUntil`). Known to
+   * be over, the dialog opens before the action is sent instead of after its refusal; the server still decides.
+   */
+  reauthenticatedUntil?: string | null;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -51,10 +57,13 @@ export function ReauthRetryProvider({
 
   const run = useCallback<RunWithReauth>(
     async <T,>(action: () => Promise<T>, options: RetryOptions = {}): Promise<ActionOutcome<T>> => {
-      try {
-        return { kind: 'done', value: await action() };
-      } catch (error) {
-        if (!needsReauthentication(error)) return { kind: 'failed', error };
+      const windowOpen = reauthenticatedUntil != null && Date.parse(reauthenticatedUntil) > Date.now() + 5_000;
+      if (windowOpen) {
+        try {
+          return { kind: 'done', value: await action() };
+        } catch (error) {
+          if (!needsReauthentication(error)) return { kind: 'failed', error };
+        }
       }
       // An earlier action still waiting (it cannot be, behind modal dialogs) gives way to this one.
       settle(false);
@@ -70,7 +79,7 @@ export function ReauthRetryProvider({
         return { kind: 'failed', error };
       }
     },
-    [settle],
+    [settle, reauthenticatedUntil],
   );
 
   const restoreFocus = (event: Event) => {
