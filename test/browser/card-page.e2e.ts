@@ -221,7 +221,7 @@ describe('the emergency card page in Chromium', () => {
       // Whoever scanned it is most likely helping someone: what to do now, and the owner's part in one small link.
       await page.getByText('Look for other medical ID').waitFor();
       expect(await page.locator('main a').count()).toBe(2);
-      const ownerLink = page.getByRole('link', { name: 'Is this your code? Sign in to renew it' });
+      const ownerLink = page.getByRole('link', { name: 'Sign in to renew it' });
       expect(await ownerLink.getAttribute('href')).toBe('/?login=true');
       expect(
         await page

@@ -79,7 +79,7 @@ describe('expiry, with QR_TTL_ANONYMOUS=3s', () => {
       await new Promise((r) => setTimeout(r, 3200));
       await page.reload();
       await page.waitForURL(`${system.url}/expired`);
-      await page.getByRole('link', { name: 'Is this your code? Sign in to renew it' }).waitFor();
+      await page.getByRole('link', { name: 'Sign in to renew it' }).waitFor();
       await page
         .getByText(/2 days/)
         .first()
@@ -94,7 +94,7 @@ describe('expiry, with QR_TTL_ANONYMOUS=3s', () => {
         const view = await openPage(browser, { viewport, colorScheme: scheme });
         await view.page.goto(`${system.url}/emergency/${token}`);
         await view.page.waitForURL(`${system.url}/expired`);
-        await view.page.getByRole('link', { name: 'Is this your code? Sign in to renew it' }).waitFor();
+        await view.page.getByRole('link', { name: 'Sign in to renew it' }).waitFor();
         await screenshot(view.page, name);
         await view.context.close();
       }

@@ -29,7 +29,7 @@ describe('expired page', () => {
 
   it('leaves the owner one small way in: signing in to renew', async () => {
     const { router } = renderApp('/expired');
-    fireEvent.click(screen.getByRole('link', { name: 'Is this your code? Sign in to renew it' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in to renew it' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('dialog', { name: 'Welcome to Medical QR' })).toBeTruthy();
   });

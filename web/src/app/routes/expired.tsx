@@ -50,13 +50,16 @@ export function ExpiredRoute() {
       </ol>
 
       <div className="mt-10 w-full border-t border-slate-200 pt-6 dark:border-slate-800">
-        <Link
-          to={paths.home.getHref({ login: true })}
-          className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-base font-semibold text-balance text-red-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-600 dark:text-red-400"
-        >
-          Is this your code? Sign in to renew it
-          <ArrowRight className="size-4" aria-hidden="true" />
-        </Link>
+        <p className="text-base text-slate-700 dark:text-slate-200">
+          Is this your code?{' '}
+          <Link
+            to={paths.home.getHref({ login: true })}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-1 font-semibold whitespace-nowrap text-red-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-600 dark:text-red-400"
+          >
+            Sign in to renew it
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </p>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
           Free codes last {QR_LIFETIME.anonymous} without an account and {QR_LIFETIME.signedIn} with one.
         </p>

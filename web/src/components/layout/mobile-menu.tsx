@@ -61,10 +61,16 @@ function menuEntries(props: HeaderProps): MenuEntry[] {
     entries.push({
       kind: 'item',
       label: 'Cart',
-      ariaLabel: cartLabel(cartCount),
       icon: ShoppingCart,
       to: paths.cart.getHref(),
-      trailing: cartCount > 0 ? <CountBadge count={cartCount} className="ml-auto" /> : null,
+      // The count is read as words ("Cart, 1 item") and shown as a badge: the name holds the visible text.
+      trailing:
+        cartCount > 0 ? (
+          <>
+            <span className="sr-only">{cartLabel(cartCount).slice('Cart'.length)}</span>
+            <CountBadge count={cartCount} className="ml-auto" />
+          </>
+        ) : null,
     });
   }
   if (signedIn) {

@@ -9,8 +9,8 @@ import { useAppDispatch } from '../../../lib/hooks';
 import type { WalletSheet } from './wallet-card-pdf';
 
 const SHEETS: Array<{ sheet: WalletSheet; label: string; paper: string }> = [
-  { sheet: 'a4', label: 'Wallet card (A4)', paper: 'A4 paper' },
-  { sheet: 'letter', label: 'Wallet card (Letter)', paper: 'Letter paper' },
+  { sheet: 'a4', label: 'Wallet card (A4)', paper: 'A4' },
+  { sheet: 'letter', label: 'Wallet card (Letter)', paper: 'Letter' },
 ];
 
 /**
@@ -55,16 +55,13 @@ export function WalletCardDownload({
       <div className="mt-4 w-full text-left">
         <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">Printable wallet card</p>
         <div className="mt-2 grid grid-cols-2 gap-2">
-          {SHEETS.map(({ sheet, label, paper }) => (
-            <Button
-              key={sheet}
-              variant="secondary"
-              aria-label={label}
-              disabled={making !== null}
-              onClick={() => void download(sheet)}
-            >
+          {SHEETS.map(({ sheet, paper }) => (
+            <Button key={sheet} variant="secondary" disabled={making !== null} onClick={() => void download(sheet)}>
               {making === sheet ? <Spinner /> : <IdCard className="size-5" aria-hidden="true" />}
-              {paper}
+              <span>
+                <span className="sr-only">Wallet card, </span>
+                {paper}
+              </span>
             </Button>
           ))}
         </div>
