@@ -22,6 +22,26 @@ async function openDashboard(page: Page) {
   await page.getByRole('button', { name: 'Save changes' }).waitFor();
 }
 
+/**
+ * Two tabs open the same record; the first saves a new medication, then the second (still showing what it opened)
+ * saves an allergy: answers that second tab and its conflict panel.
+ */
+async function crossedSaves(browser: Browser, label: string, viewport = DESKTOP) {
+  const member = await memberWithCode(browser, label, viewport);
+  const second = await member.context.newPage();
+  await openDashboard(member.page);
+  await openDashboard(second);
+  await member.page.getByLabel('Medications').fill('Warfarin 5 mg');
+  await member.page.getByRole('button', { name: 'Save changes' }).click();
+  await member.page.getByText('Changes saved').first().waitFor();
+
+  await second.getByLabel('Allergies').fill('Bee stings');
+  await second.getByRole('button', { name: 'Save changes' }).click();
+  const conflict = second.getByRole('region', { name: 'Not saved: this record changed elsewhere' });
+  await conflict.waitFor();
+  return { ...member, second, conflict };
+}
+
 const cardOf = async (token: string) => (await new HttpClient().get(`/api/emergency-card/${token}`)).body;
 
 describe('nothing a person writes is lost', () => {
@@ -34,20 +54,8 @@ describe('nothing a person writes is lost', () => {
   });
 
   it('two tabs: a save from the older tab is shown as a choice, never saved over the newer one', async () => {
-    const { record, context, page: first, errors } = await memberWithCode(browser, 'two-tabs');
-    const second = await context.newPage();
-    await openDashboard(first);
-    await openDashboard(second);
-
-    await first.getByLabel('Medications').fill('Warfarin 5 mg');
-    await first.getByRole('button', { name: 'Save changes' }).click();
-    await first.getByText('Changes saved').first().waitFor();
-
     // The second tab still shows what it opened; its save must not undo the medication.
-    await second.getByLabel('Allergies').fill('Bee stings');
-    await second.getByRole('button', { name: 'Save changes' }).click();
-    const conflict = second.getByRole('region', { name: 'Not saved: this record changed elsewhere' });
-    await conflict.waitFor();
+    const { record, second, conflict, errors } = await crossedSaves(browser, 'two-tabs');
     expect(await conflict.textContent()).toContain('Saved: Warfarin 5 mg');
     expect(await conflict.textContent()).toContain('Yours: Bee stings');
     expect(await second.getByLabel('Allergies').inputValue()).toBe('Bee stings');
@@ -65,18 +73,7 @@ describe('nothing a person writes is lost', () => {
   });
 
   it('two tabs: keeping my changes saves them over the newer version, by choice', async () => {
-    const { record, context, page: first } = await memberWithCode(browser, 'keep-mine', PHONE);
-    const second = await context.newPage();
-    await openDashboard(first);
-    await openDashboard(second);
-    await first.getByLabel('Medications').fill('Warfarin 5 mg');
-    await first.getByRole('button', { name: 'Save changes' }).click();
-    await first.getByText('Changes saved').first().waitFor();
-
-    await second.getByLabel('Allergies').fill('Bee stings');
-    await second.getByRole('button', { name: 'Save changes' }).click();
-    const conflict = second.getByRole('region', { name: 'Not saved: this record changed elsewhere' });
-    await conflict.waitFor();
+    const { record, second, conflict } = await crossedSaves(browser, 'keep-mine', PHONE);
     await screenshot(second, 'edit-conflict-phone-light', { fullPage: false });
     await second.emulateMedia({ colorScheme: 'dark' });
     await screenshot(second, 'edit-conflict-phone-dark', { fullPage: false });

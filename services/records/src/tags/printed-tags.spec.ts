@@ -157,14 +157,14 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     });
   });
 
-  it('opens the newest of a premium owner’s active records', async () => {
+  it('opens the first of a premium owner’s active records: a code added later (a child’s) never takes it over', async () => {
     const userId = crypto.randomUUID();
     premiumUsers.add(userId);
     await records.createForUser(userId, form({ allergies: 'Older' }), APP_URL);
-    await records.createForUser(userId, form({ allergies: 'Newer' }), APP_URL);
     const { token } = await issueTag(userId);
+    await records.createForUser(userId, form({ allergies: 'Newer' }), APP_URL);
 
-    expect(await cards.card(token, VIEW)).toMatchObject({ allergies: 'Newer', expiresAt: null });
+    expect(await cards.card(token, VIEW)).toMatchObject({ allergies: 'Older', expiresAt: null });
   });
 
   it('answers like an expired card when the owner has no active record', async () => {

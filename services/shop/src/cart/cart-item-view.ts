@@ -1,5 +1,6 @@
 import type { CartItem } from '@medical-qr/contracts';
 import type { CartItemRow } from '../database/schema.js';
+import { shipToOf } from '../shipping-address/address-columns.js';
 
 /** (unit price - discount) x quantity + first item shipping + (quantity - 1) x each additional item. */
 export function lineTotal(
@@ -25,12 +26,7 @@ export function toCartItem(row: CartItemRow): CartItem {
     shippingAdditional: row.shippingAdditional,
     discount: row.discount,
     itemTotal: lineTotal(row),
-    countryCode: row.countryCode,
-    shippingAddressLine1: row.addressLine1,
-    shippingAddressLine2: row.addressLine2,
-    shippingCity: row.city,
-    shippingState: row.state,
-    shippingPostalCode: row.postalCode,
+    ...shipToOf(row),
     mockupUrl: row.mockupUrl,
     qrScale: row.qrScale,
     printifyProductId: row.printifyProductId,

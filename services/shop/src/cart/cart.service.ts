@@ -6,6 +6,7 @@ import { MockupsRepository } from '../mockups/mockups.repository.js';
 import { RecordsClient } from '../records/records.client.js';
 import { ShippingAddressRepository } from '../shipping-address/shipping-address.repository.js';
 import type { CartItemRow } from '../database/schema.js';
+import { addressColumnsOf } from '../shipping-address/address-columns.js';
 import { toCartItem } from './cart-item-view.js';
 import { CartRepository } from './cart.repository.js';
 import { LinePricer } from './line-pricer.js';
@@ -45,12 +46,7 @@ export class CartService {
       discount: price.discount,
       shippingFirst: price.shippingFirst,
       shippingAdditional: price.shippingAdditional,
-      countryCode: item.countryCode,
-      addressLine1: item.shippingAddressLine1,
-      addressLine2: item.shippingAddressLine2,
-      city: item.shippingCity,
-      state: item.shippingState,
-      postalCode: item.shippingPostalCode,
+      ...addressColumnsOf(item),
       mockupUrl: mockup.mockupUrls[0] ?? '',
       qrScale,
       printifyProductId: mockup.printifyProductId,

@@ -8,6 +8,7 @@ import { LinePricer } from '../cart/line-pricer.js';
 import type { CheckoutLine } from '../database/schema.js';
 import { MockupsRepository } from '../mockups/mockups.repository.js';
 import { RecordsClient } from '../records/records.client.js';
+import { addressColumnsOf } from '../shipping-address/address-columns.js';
 import { ShippingAddressRepository } from '../shipping-address/shipping-address.repository.js';
 import { BillingClient } from './billing.client.js';
 import { CheckoutRepository } from './checkout.repository.js';
@@ -52,12 +53,7 @@ export class CheckoutService {
       variantLabel: mockup.variantLabel,
       quantity: item.quantity,
       itemTotal: price.itemTotal,
-      countryCode: item.countryCode,
-      addressLine1: item.shippingAddressLine1,
-      addressLine2: item.shippingAddressLine2,
-      city: item.shippingCity,
-      state: item.shippingState,
-      postalCode: item.shippingPostalCode,
+      ...addressColumnsOf(item),
       qrScale,
       mockupUrl: mockup.mockupUrls[0] ?? '',
       printifyProductId: mockup.printifyProductId,
