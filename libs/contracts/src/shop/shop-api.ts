@@ -317,15 +317,16 @@ export const cartResponseSchema = z.array(cartItemSchema);
 export const cartCountSchema = z.object({ count: z.number().int() });
 
 /** `GET /api/cart/shipping-address`: where the user last shipped to, saved with their last cart line or quick checkout. */
-export const savedShippingAddressSchema = z.object({
-  countryCode: z.string(),
-  shippingAddressLine1: z.string(),
-  shippingAddressLine2: z.string(),
-  shippingCity: z.string(),
-  shippingState: z.string(),
-  shippingPostalCode: z.string(),
-  updatedAt: z.iso.datetime(),
-});
+export const savedShippingAddressSchema = cartItemSchema
+  .pick({
+    countryCode: true,
+    shippingAddressLine1: true,
+    shippingAddressLine2: true,
+    shippingCity: true,
+    shippingState: true,
+    shippingPostalCode: true,
+  })
+  .extend({ updatedAt: z.iso.datetime() });
 export type SavedShippingAddress = z.infer<typeof savedShippingAddressSchema>;
 /** None until the first cart line or quick checkout. */
 export const savedShippingAddressResponseSchema = z.object({ address: savedShippingAddressSchema.nullable() });

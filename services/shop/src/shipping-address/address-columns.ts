@@ -1,4 +1,5 @@
 import type { CartItemInput } from '@medical-qr/contracts';
+import type { CartItemRow } from '../database/schema.js';
 
 /** A ship-to as the API names it (`shippingCity`, …). */
 export type ShipTo = Pick<
@@ -12,14 +13,10 @@ export type ShipTo = Pick<
 >;
 
 /** A ship-to as the shop's tables name it (cart lines, checkout lines and the saved address share the names). */
-export interface AddressColumns {
-  countryCode: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-}
+export type AddressColumns = Pick<
+  CartItemRow,
+  'countryCode' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode'
+>;
 
 export function addressColumnsOf(shipTo: ShipTo): AddressColumns {
   return {
