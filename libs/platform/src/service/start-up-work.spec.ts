@@ -40,7 +40,7 @@ describe('startUpWork', () => {
       attempts += 1;
       throw poolTimeout();
     };
-    await expect(startUpWork('sealing', work, quiet, { ...fast, giveUpAfterMs: 60 })).rejects.toThrow(
+    await expect(startUpWork('sealing', work, quiet, { ...fast, giveUpAfterMs: 1000 })).rejects.toThrow(
       'timeout exceeded',
     );
     expect(attempts).toBeGreaterThan(1);
