@@ -66,9 +66,12 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** Saves a full-page screenshot under reports/screenshots for people to look at. */
+/**
+ * With SCREENSHOTS=1, saves a full-page screenshot under reports/screenshots for people to look at. No test compares
+ * them, so a plain run skips the capture (the slowest part) but still settles the page the same way, so what a test
+ * checks next sees the same page either way.
+ */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // From the top: sticky parts (the header, side panels) would otherwise be drawn mid-page.
   if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
   // Colours fade on a scheme change: the picture is of the page once its transitions (not its spinners) are over.
@@ -80,6 +83,8 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+  if (process.env.SCREENSHOTS !== '1') return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
