@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,11 +69,17 @@ export function ensurePinnedNode(script) {
   }
 }
 
+/**
+ * Where nx keeps what it built, per user rather than per checkout: its entries are keyed by the hash of their inputs,
+ * so a second clone on the same machine (a CI run in a fresh clone, a worktree) restores what an earlier one built.
+ */
+const NX_CACHE_DIRECTORY = process.env.NX_CACHE_DIRECTORY ?? join(homedir(), '.cache', 'medical-qr', 'nx');
+
 /** Builds every package (nx caches what has not changed). */
 export function build() {
   const nx = join(ROOT, 'node_modules', '.bin', 'nx');
   const status = run(nx, ['run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_CACHE_DIRECTORY },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (status !== 0) {
