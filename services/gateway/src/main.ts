@@ -30,6 +30,9 @@ import { httpMetrics } from './metrics/http-metrics.middleware.js';
 import { sandboxProxy } from './dev/sandbox-proxy.middleware.js';
 import { spaMiddleware } from './web/spa.middleware.js';
 
+/** How long an idle connection is kept (above a load balancer's usual 60 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 let config: GatewayConfig;
 try {
   config = loadConfig(gatewayEnvSchema);
@@ -51,6 +54,12 @@ const app = await NestFactory.create<NestExpressApplication>(GatewayModule.regis
   logger: new PinoNestLogger(logger),
 });
 app.disable('x-powered-by');
+// An idle keep-alive connection stays open longer than any client's or load balancer's own idle limit (Node's and the
+// browsers' agents give up after 4–5 s, load balancers after 60 s): closing it first races a request the client sends
+// on it at that moment, which the client sees as "socket hang up". Shutting down still closes idle ones at once.
+const server = app.getHttpServer();
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 app.set('trust proxy', config.TRUST_PROXY_HOPS);
 app.use(httpMetrics());
 app.use(requestContext(logger));
@@ -89,7 +98,7 @@ const shutdown = gracefulShutdown({
   stop: async () => {
     metrics?.markShuttingDown();
     // Not awaited first: upgraded live sockets hold the server open until Nest's close ends them.
-    const httpClosed = closeHttpServer(app.getHttpServer());
+    const httpClosed = closeHttpServer(server);
     await app.close();
     await httpClosed;
     await metrics?.close();
@@ -100,6 +109,6 @@ exitWithParent(() => shutdown('the launcher is gone'));
 
 await app.listen(config.PORT, config.HOST);
 listening = true;
-const address = app.getHttpServer().address();
+const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 logger.info({ port }, `gateway listening on port ${port}`);
