@@ -91,7 +91,7 @@ describe('several codes in Chromium', () => {
     // Editing one code's record leaves the other's alone.
     await page.getByLabel('Allergies').fill('Penicillin; wasp stings');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Changes saved').waitFor();
+    await page.getByText('Changes saved', { exact: true }).waitFor();
     expect(await cardTextOf(page, '“Me” QR code')).toContain('wasp stings');
     await codeButton(page, 'Sam \\(child\\)').click();
     await page.getByRole('heading', { name: 'Medical information for “Sam (child)”' }).waitFor();
