@@ -9,7 +9,8 @@ import {
   type EmergencyContactRow,
   type MedicalRecordRow,
 } from '../database/schema.js';
-import { recordColumnsAs, recordRowOf } from './record-row.js';
+import { openByTokenStatement } from './open-by-token-statement.js';
+import { recordRowOf } from './record-row.js';
 import { detailsFromForm, parseStoredDetails, type RecordDetails } from './record-details.js';
 import { isExpired } from './record-lifetime.js';
 import { TokenIndex } from './token-index.js';
@@ -240,42 +241,17 @@ export class RecordsRepository {
   }
 
   /**
-   * What a scanned token opens, in one statement (one round trip): the record with that token, else the first active
-   * record of the owner of the unrevoked printed tag with it (findFirstActive's order), with the owner's consent
-   * state and the record's contacts. Every step is an indexed lookup (the token indexes of both tables, the owner
-   * index, the consent key, the contacts' record index), so a million rows cost what ten thousand do.
+   * What a scanned token opens, in one prepared statement (one round trip, see openByTokenStatement): the record with
+   * that token, else the first active record of the owner of the unrevoked printed tag with it, with the owner's
+   * consent state and the record's contacts. Every step is an indexed lookup, so a million rows cost what ten
+   * thousand do.
    */
   async openByToken(token: string): Promise<OpenedByToken | undefined> {
     const index = this.tokenIndex.of(token);
-    const { rows } = await this.database.db.execute<Record<string, unknown>>(sql`
-      with opened as (
-        select m.id as record_id, m.user_id as owner_id, false as via_tag
-          from records.medical_records m
-         where m.token_index = ${index} or m.token = ${token}
-        union all
-        select first.id, t.user_id, true
-          from records.printed_tags t
-          left join lateral (
-            select m.id from records.medical_records m
-             where m.user_id = t.user_id and m.is_active and m.replaced_at is null
-               and (m.expires_at is null or m.expires_at > now())
-             order by m.created_at, m.id
-             limit 1
-          ) first on true
-         where t.token_index = ${index} and t.revoked_at is null
-      )
-      select o.via_tag as "viaTag",
-             o.owner_id is not null
-               and exists (select 1 from records.consent_withdrawals w where w.user_id = o.owner_id) as "withdrawn",
-             (select coalesce(json_agg(json_build_object('id', c.id, 'recordId', c.record_id, 'position', c.position,
-                                                         'details', c.details, 'isPrimary', c.is_primary)
-                                       order by c.position), '[]')
-                from records.emergency_contacts c where c.record_id = m.id) as "contacts",
-             ${sql.raw(recordColumnsAs('m'))}
-        from opened o
-        left join records.medical_records m on m.id = o.record_id
-       order by o.via_tag
-       limit 1`);
+    const { rows } = await this.database.pool.query<Record<string, unknown>>({
+      ...openByTokenStatement,
+      values: [index, token],
+    });
     const [found] = rows;
     if (!found) return undefined;
     const record =
