@@ -9,8 +9,9 @@ import {
   type AuditEntry,
   type CardScannedEvent,
 } from '@medical-qr/contracts';
-import { type AuditTrail, EVENT_BUS, type EventBus, LOGGER, WriteBehindBuffer } from '@medical-qr/platform';
+import { type AuditTrail, CONFIG, EVENT_BUS, type EventBus, LOGGER, WriteBehindBuffer } from '@medical-qr/platform';
 import { AUDIT_TRAIL } from '../audit-trail.js';
+import type { RecordsConfig } from '../config.js';
 import { RecordsRepository, type ScanLogEntry, type StoredRecord } from '../records/records.repository.js';
 
 export type ViewSource = 'card' | 'scanner';
@@ -25,11 +26,10 @@ export interface CardView {
 }
 
 /**
- * Views are written this long after the first of a batch at the latest, or as soon as this many wait; at most
- * CAPACITY wait while the database or Redis is slow (the oldest dropped past it, counted and logged). A crash loses
- * what is held: in steady state the views of the last FLUSH_AFTER_MS, at worst CAPACITY of them.
+ * Views are written CARD_VIEW_FLUSH_MS (200 ms) after the first of a batch at the latest, or as soon as BATCH_SIZE
+ * wait; at most CAPACITY wait while the database or Redis is slow (the oldest dropped past it, counted and logged).
+ * A crash loses what is held: in steady state the views of the last CARD_VIEW_FLUSH_MS, at worst CAPACITY of them.
  */
-const FLUSH_AFTER_MS = 200;
 const BATCH_SIZE = 200;
 const CAPACITY = 10_000;
 
@@ -50,8 +50,9 @@ export class CardViewLog implements BeforeApplicationShutdown {
     @Inject(EVENT_BUS) private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
+    @Inject(CONFIG) config: Pick<RecordsConfig, 'CARD_VIEW_FLUSH_MS'>,
   ) {
-    const limits = { flushAfterMs: FLUSH_AFTER_MS, batchSize: BATCH_SIZE, capacity: CAPACITY, logger };
+    const limits = { flushAfterMs: config.CARD_VIEW_FLUSH_MS, batchSize: BATCH_SIZE, capacity: CAPACITY, logger };
     this.scans = new WriteBehindBuffer({ name: 'scan-log', write: (rows) => records.logScans(rows), ...limits });
     this.audits = new WriteBehindBuffer({
       name: 'card-view-audit',

@@ -82,7 +82,7 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     tags = new TagsService(tagsRepository);
     records = new RecordsService(testDatabase.records, premium, expiry, config);
     consent = new ConsentRepository(database);
-    views = new CardViewLog(testDatabase.records, events, logger, audit);
+    views = new CardViewLog(testDatabase.records, events, logger, audit, { CARD_VIEW_FLUSH_MS: 200 });
     cards = new CardService(testDatabase.records, views);
   });
   afterAll(async () => {
