@@ -61,8 +61,17 @@ export class CardViewLog implements BeforeApplicationShutdown {
     });
   }
 
-  /** Logs the view and alerts a premium owner; the responder never waits for any of it. */
+  /** Logs the view and alerts a premium owner; the responder never waits for any of it, nor fails for it. */
   record(record: StoredRecord, view: CardView, source: ViewSource): void {
+    try {
+      this.hold(record, view, source);
+    } catch (error) {
+      // Only after shutdown has begun (the buffers are closed); NATS has stopped delivering by then.
+      this.logger.error({ err: error, recordId: record.id }, 'card view not logged');
+    }
+  }
+
+  private hold(record: StoredRecord, view: CardView, source: ViewSource): void {
     const viewer = coarseUserAgent(view.userAgent);
     this.scans.add({ recordId: record.id, viewer, source, viewedAt: new Date() });
     // Every card view is audited (SPEC section 9), under the owner's id; the token never is. Stamped now, in the

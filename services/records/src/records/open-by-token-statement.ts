@@ -29,8 +29,7 @@ export const openByTokenStatement = {
         ) first on true
        where t.token_index = $1 and t.revoked_at is null
     )
-    select o.via_tag as "viaTag",
-           o.owner_id is not null
+    select o.owner_id is not null
              and exists (select 1 from records.consent_withdrawals w where w.user_id = o.owner_id) as "withdrawn",
            (select coalesce(json_agg(json_build_object('id', c.id, 'recordId', c.record_id, 'position', c.position,
                                                        'details', c.details, 'isPrimary', c.is_primary)

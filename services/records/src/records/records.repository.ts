@@ -39,8 +39,6 @@ export interface StoredRecord {
 
 /** What a scanned token found: a record (its own token's, or a printed tag's owner's first active one), or a tag alone. */
 export interface OpenedByToken {
-  /** Found through a printed tag rather than a record's own token. */
-  viaTag: boolean;
   /** Its owner revoked their consent: it opens nothing. */
   consentWithdrawn: boolean;
   /** Undefined for a tag whose owner has no active record. */
@@ -258,7 +256,7 @@ export class RecordsRepository {
       found.id === null || found.id === undefined
         ? undefined
         : this.toStored(recordRowOf(found), this.contactsOf(found.contacts as EmergencyContactRow[]));
-    return { viaTag: found.viaTag === true, consentWithdrawn: found.withdrawn === true, record };
+    return { consentWithdrawn: found.withdrawn === true, record };
   }
 
   /**
