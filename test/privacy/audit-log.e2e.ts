@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { Queues } from '@medical-qr/contracts';
+import { createQueue } from '@medical-qr/platform';
 import { signedInClient } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
@@ -137,6 +140,50 @@ describe('request ids in the audit log', () => {
       ]);
     } finally {
       await db.end();
+    }
+  });
+});
+
+/** Card views reach the audit log in batches: one queued job of many entries, written in one insert. */
+describe('a batch of audit entries', () => {
+  it('writes each entry once, even when the same job is delivered again', async () => {
+    const jobs = createQueue(Queues.privacyAuditLog.name, {
+      redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      prefix: process.env.E2E_REDIS_PREFIX!,
+    });
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      const jobId = `batch-${randomUUID()}`;
+      const entries = [1, 2, 3].map((n) => ({
+        action: 'test.batch',
+        occurredAt: new Date().toISOString(),
+        details: { n, jobId },
+      }));
+      const written = () =>
+        db.query<{ n: string; source_job_id: string }>(
+          `select details->>'n' as n, source_job_id from privacy.audit_log
+            where action = 'test.batch' and details->>'jobId' = $1 order by id`,
+          [jobId],
+        );
+      /** Queues the batch and waits until privacy has worked it (finished jobs are removed). */
+      const deliver = async () => {
+        await jobs.add('batch', { entries }, { jobId, removeOnComplete: true });
+        await eventually(
+          () => jobs.getJob(jobId),
+          (job) => job === undefined,
+        );
+      };
+
+      await deliver();
+      const first = (await eventually(written, (result) => result.rows.length === 3)).rows;
+      expect(first).toEqual([1, 2, 3].map((n, index) => ({ n: String(n), source_job_id: `${jobId}/${index}` })));
+      // As if the worker had died after the insert but before marking the job done: the queue runs it again.
+      await deliver();
+      expect((await written()).rows).toEqual(first);
+    } finally {
+      await db.end();
+      await jobs.close();
     }
   });
 });

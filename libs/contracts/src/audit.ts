@@ -42,3 +42,16 @@ export const auditEntrySchema = z.strictObject({
   details: z.record(z.string(), z.union([z.string().max(300), z.number(), z.boolean()])).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The most entries one audit job carries (a busy card's views, gathered for a few hundred ms). */
+export const AUDIT_BATCH_MAX_ENTRIES = 500;
+
+/** Several entries in one job, written in one insert: how frequent entries (card views) are queued. */
+export const auditBatchSchema = z.strictObject({
+  entries: z.array(auditEntrySchema).min(1).max(AUDIT_BATCH_MAX_ENTRIES),
+});
+export type AuditBatch = z.infer<typeof auditBatchSchema>;
+
+/** What an audit job carries: one entry, or a batch of them. */
+export const auditJobSchema = z.union([auditEntrySchema, auditBatchSchema]);
+export type AuditJob = z.infer<typeof auditJobSchema>;

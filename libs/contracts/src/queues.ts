@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditEntrySchema } from './audit.js';
+import { auditJobSchema } from './audit.js';
 import { privacyJobSchema } from './privacy.js';
 
 /** A BullMQ queue: where its jobs wait in Redis, and what each job carries. */
@@ -60,7 +60,7 @@ export const Queues = {
   recordsExpiry: { name: 'records-expiry', payload: expiryJobSchema },
   identityMail: { name: 'identity-mail', payload: mailJobSchema },
   /** Any process may add to it; the privacy service drains it into its audit log. */
-  privacyAuditLog: { name: 'privacy-audit-log', payload: auditEntrySchema },
+  privacyAuditLog: { name: 'privacy-audit-log', payload: auditJobSchema },
   shopOrders: { name: 'shop-orders', payload: shopJobSchema },
   /** Erasure: the saga of one person's deletion, and the sweep that finds deletions due. */
   privacyErasure: { name: 'privacy-erasure', payload: privacyJobSchema },

@@ -39,3 +39,4 @@ export * from './service/platform.module.js';
 export * from './service/start-up-work.js';
 export * from './service/tokens.js';
 export * from './testing/prometheus-text.js';
+export * from './batching/write-behind-buffer.js';

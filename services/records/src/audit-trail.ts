@@ -15,7 +15,7 @@ export const auditTrailProvider: Provider = {
   provide: AUDIT_TRAIL,
   inject: [CONFIG, LOGGER],
   useFactory: (config: BaseEnv, logger: Logger) =>
-    new ClosingAuditTrail({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, (error, entry) =>
-      logger.error({ err: error, action: entry.action }, 'audit entry not recorded'),
+    new ClosingAuditTrail({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, (error, entry, entries) =>
+      logger.error({ err: error, action: entry.action, entries }, 'audit entry not recorded'),
     ),
 };

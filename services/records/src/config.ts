@@ -25,6 +25,11 @@ export const recordsEnvSchema = baseEnvSchema.extend({
   QR_TTL_USER: lifetime('10d').default(10 * 24 * 3600 * 1000),
   /** How often the sweeper looks for codes whose expiry job did not run. */
   EXPIRY_SWEEP_INTERVAL_MS: durationMs.default(60_000),
+  /**
+   * How long card views (scan log, audit) wait to be written in a batch: what a crash may lose. Longer only in
+   * tests that check a clean shutdown writes what is held.
+   */
+  CARD_VIEW_FLUSH_MS: durationMs.max(300_000).default(200),
 });
 
 export type RecordsConfig = z.infer<typeof recordsEnvSchema>;

@@ -5,3 +5,4 @@ export * from './metrics-server.js';
 export * from './nats-handler-metrics.interceptor.js';
 export * from './nats-metrics.js';
 export * from './queue-metrics.js';
+export * from './batch-metrics.js';

@@ -15,13 +15,4 @@ export class ConsentRepository {
     }
     await this.database.db.insert(consentWithdrawals).values({ userId }).onConflictDoNothing();
   }
-
-  async isWithdrawn(userId: string): Promise<boolean> {
-    const rows = await this.database.db
-      .select({ userId: consentWithdrawals.userId })
-      .from(consentWithdrawals)
-      .where(eq(consentWithdrawals.userId, userId))
-      .limit(1);
-    return rows.length > 0;
-  }
 }

@@ -52,6 +52,8 @@ export const emergencyContacts = recordsSchema.table('emergency_contacts', {
   isPrimary: boolean('is_primary').notNull().default(false),
 });
 
+export type EmergencyContactRow = typeof emergencyContacts.$inferSelect;
+
 export const scanEvents = recordsSchema.table('scan_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   recordId: uuid('record_id').notNull(),

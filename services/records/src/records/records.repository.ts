@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { EmergencyContact, EmergencyContactInput, MedicalForm } from '@medical-qr/contracts';
 import { DATABASE, FIELD_CIPHER, type Database, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
-import { emergencyContacts, medicalRecords, scanEvents, type MedicalRecordRow } from '../database/schema.js';
+import {
+  emergencyContacts,
+  medicalRecords,
+  scanEvents,
+  type EmergencyContactRow,
+  type MedicalRecordRow,
+} from '../database/schema.js';
+import { openByTokenStatement } from './open-by-token-statement.js';
+import { recordRowOf } from './record-row.js';
 import { detailsFromForm, parseStoredDetails, type RecordDetails } from './record-details.js';
 import { isExpired } from './record-lifetime.js';
 import { TokenIndex } from './token-index.js';
@@ -27,6 +35,23 @@ export interface StoredRecord {
   /** Raised by one on each save of the details. */
   version: number;
   contacts: EmergencyContact[];
+}
+
+/** What a scanned token found: a record (its own token's, or a printed tag's owner's first active one), or a tag alone. */
+export interface OpenedByToken {
+  /** Its owner revoked their consent: it opens nothing. */
+  consentWithdrawn: boolean;
+  /** Undefined for a tag whose owner has no active record. */
+  record?: StoredRecord;
+}
+
+/** One view in a card's scan log. */
+export interface ScanLogEntry {
+  recordId: string;
+  /** The viewer's coarse user agent (never the full string, never an address). */
+  viewer: string;
+  source: 'card' | 'scanner';
+  viewedAt: Date;
 }
 
 /** A code in its owner's list: what tells codes apart, read without decrypting any medical detail. */
@@ -214,6 +239,27 @@ export class RecordsRepository {
   }
 
   /**
+   * What a scanned token opens, in one prepared statement (one round trip, see openByTokenStatement): the record with
+   * that token, else the first active record of the owner of the unrevoked printed tag with it, with the owner's
+   * consent state and the record's contacts. Every step is an indexed lookup, so a million rows cost what ten
+   * thousand do.
+   */
+  async openByToken(token: string): Promise<OpenedByToken | undefined> {
+    const index = this.tokenIndex.of(token);
+    const { rows } = await this.database.pool.query<Record<string, unknown>>({
+      ...openByTokenStatement,
+      values: [index, token],
+    });
+    const [found] = rows;
+    if (!found) return undefined;
+    const record =
+      found.id === null || found.id === undefined
+        ? undefined
+        : this.toStored(recordRowOf(found), this.contactsOf(found.contacts as EmergencyContactRow[]));
+    return { consentWithdrawn: found.withdrawn === true, record };
+  }
+
+  /**
    * The user's newest code that opens its card now (the dashboard's). One indexed read
    * (medical_records_by_owner), the expiry time checked here whatever the jobs did.
    */
@@ -307,8 +353,10 @@ export class RecordsRepository {
       .orderBy(asc(scanEvents.viewedAt), asc(scanEvents.id));
   }
 
-  async logScan(recordId: string, viewer: string, source: 'card' | 'scanner'): Promise<void> {
-    await this.database.db.insert(scanEvents).values({ recordId, viewer, source });
+  /** Scan-log rows in one insert (card views, gathered by CardViewLog). */
+  async logScans(entries: ScanLogEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.database.db.insert(scanEvents).values(entries);
   }
 
   /** Takes the record's alert slot if the last alert is older than `intervalMs`; answers whether it got it. */
@@ -560,19 +608,18 @@ export class RecordsRepository {
       )
       .orderBy(asc(emergencyContacts.position));
     return rows.map((row) =>
-      this.toStored(
-        row,
-        contactRows
-          .filter((contact) => contact.recordId === row.id)
-          .map((contact) => {
-            const details = JSON.parse(this.cipher.decrypt(contact.details, contact.id)) as Omit<
-              EmergencyContact,
-              'id' | 'isPrimary'
-            >;
-            return { id: contact.id, ...details, isPrimary: contact.isPrimary };
-          }),
-      ),
+      this.toStored(row, this.contactsOf(contactRows.filter((contact) => contact.recordId === row.id))),
     );
+  }
+
+  private contactsOf(rows: EmergencyContactRow[]): EmergencyContact[] {
+    return rows.map((contact) => {
+      const details = JSON.parse(this.cipher.decrypt(contact.details, contact.id)) as Omit<
+        EmergencyContact,
+        'id' | 'isPrimary'
+      >;
+      return { id: contact.id, ...details, isPrimary: contact.isPrimary };
+    });
   }
 
   private tokenOf(row: MedicalRecordRow): string {

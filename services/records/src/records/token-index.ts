@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 /** Labels the key derived for card tokens, so a token's hash never equals an email's under the same secret. */
 const PURPOSE = 'medical-qr/card-token-index/v1';
@@ -10,10 +10,11 @@ const PURPOSE = 'medical-qr/card-token-index/v1';
  * hashed with the same key, so a scanned token is hashed once whichever table holds it.
  */
 export class TokenIndex {
-  private readonly key: Buffer;
+  /** Prepared once: a raw key is imported again on every hash, several times the cost of the hash itself. */
+  private readonly key: KeyObject;
 
   constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update(PURPOSE).digest();
+    this.key = createSecretKey(createHmac('sha256', secret).update(PURPOSE).digest());
   }
 
   of(token: string): string {

@@ -11,6 +11,7 @@ import {
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, type EventBus } from '@medical-qr/platform';
 import { CardService } from '../card/card.service.js';
+import { CardViewLog } from '../card/card-view-log.js';
 import { ConsentRepository } from '../consent/consent.repository.js';
 import type { RecordsConfig } from '../config.js';
 import type { ExpiryScheduler } from '../expiry/expiry.scheduler.js';
@@ -60,6 +61,7 @@ describe('printed tags: issued per order, opening the owner’s current card (re
   let tags: TagsService;
   let records: RecordsService;
   let cards: CardService;
+  let views: CardViewLog;
   let premiumUsers: Set<string>;
   let consent: ConsentRepository;
 
@@ -72,14 +74,19 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     const expiry = { schedule: async () => undefined } as unknown as ExpiryScheduler;
     const config = { EMAIL_INDEX_KEY: 'k'.repeat(32), QR_TTL_USER: 10 * DAY } as RecordsConfig;
     const events = { publish: async () => undefined } as unknown as EventBus;
-    const logger = { error: () => undefined } as unknown as Logger;
-    const audit = { record: async () => undefined } as unknown as AuditTrail;
+    const logger = { error: () => undefined, warn: () => undefined } as unknown as Logger;
+    const audit = {
+      stamp: (entry: object) => entry,
+      recordMany: async () => undefined,
+    } as unknown as AuditTrail;
     tags = new TagsService(tagsRepository);
     records = new RecordsService(testDatabase.records, premium, expiry, config);
     consent = new ConsentRepository(database);
-    cards = new CardService(testDatabase.records, tagsRepository, consent, events, logger, audit);
+    views = new CardViewLog(testDatabase.records, events, logger, audit, { CARD_VIEW_FLUSH_MS: 200 });
+    cards = new CardService(testDatabase.records, views);
   });
   afterAll(async () => {
+    await views?.beforeApplicationShutdown();
     await testDatabase?.close();
   });
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { DATABASE, FIELD_CIPHER, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { printedTags, type PrintedTagRow } from '../database/schema.js';
 import { TokenIndex } from '../records/token-index.js';
@@ -73,15 +73,6 @@ export class TagsRepository {
       )
       .returning();
     return row && this.toStored(row);
-  }
-
-  /** Whose card a scanned token opens as a tag: the owner of the unrevoked tag with it, if any. One indexed read. */
-  async findOwnerOfLiveTag(token: string): Promise<string | undefined> {
-    const [row] = await this.database.db
-      .select({ userId: printedTags.userId })
-      .from(printedTags)
-      .where(and(eq(printedTags.tokenIndex, this.tokenIndex.of(token)), isNull(printedTags.revokedAt)));
-    return row?.userId;
   }
 
   private async findByItem(orderId: string, itemIndex: number): Promise<PrintedTagRow | undefined> {

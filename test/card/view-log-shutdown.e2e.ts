@@ -1,0 +1,87 @@
+import pg from 'pg';
+import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
+import { medicalForm } from '../records/records-fixtures.js';
+import { eventually } from '../support/eventually.js';
+
+const LABEL = 'card-view-log-shutdown';
+const API_VIEWS = 12;
+const PAGE_VIEWS = 8;
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+/**
+ * Card views are written in batches off the responder's path (CardViewLog). Here a batch waits five minutes, so every
+ * view is still held when the records service is told to stop: a clean shutdown must write them all, scan-log rows
+ * and audit entries alike, before it closes the database and Redis.
+ */
+describe('card views held for a batch, on a clean shutdown of the records service', () => {
+  let system: IsolatedStack;
+
+  beforeAll(async () => {
+    system = await startIsolatedStack(LABEL, { CARD_VIEW_FLUSH_MS: '300000' });
+  }, 300_000);
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  async function query<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
+    const db = new pg.Client({ connectionString: system.env.DATABASE_URL });
+    await db.connect();
+    try {
+      return (await db.query<T>(text, values)).rows;
+    } finally {
+      await db.end();
+    }
+  }
+
+  const scansOf = (recordId: string) =>
+    query<{ source: string; viewer: string }>(
+      'select source, viewer from records.scan_events where record_id = $1 order by id',
+      [recordId],
+    );
+  const auditedViewsOf = (recordId: string) =>
+    query<{ source: string; user_agent: string }>(
+      `select details->>'source' as source, user_agent from privacy.audit_log
+        where action = 'records.card.viewed' and details->>'recordId' = $1`,
+      [recordId],
+    );
+
+  it('writes every held view to the scan log and the audit log before it exits', async () => {
+    const created = await fetch(`${system.url}/api/anonymous-medical-record`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(medicalForm()),
+    });
+    expect(created.ok).toBe(true);
+    const token = new URL(((await created.json()) as { cardUrl: string }).cardUrl).pathname.split('/').pop()!;
+    const [{ id: recordId }] = (await query<{ id: string }>('select id from records.medical_records', [])) as [
+      { id: string },
+    ];
+
+    const views = [
+      ...Array.from({ length: API_VIEWS }, () => `/api/emergency-card/${token}`),
+      ...Array.from({ length: PAGE_VIEWS }, () => `/emergency/${token}`),
+    ];
+    const statuses = await Promise.all(
+      views.map(async (path) => (await fetch(`${system.url}${path}`, { headers: { 'user-agent': PHONE } })).status),
+    );
+    expect(statuses).toEqual(views.map(() => 200));
+    // Held: the batch's wait has not passed.
+    expect(await scansOf(recordId)).toEqual([]);
+
+    const records = system.stack.processes.get('records')!;
+    const exited = new Promise<number | null>((resolve) => records.once('exit', resolve));
+    records.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    // Written before the process exited.
+    expect(await scansOf(recordId)).toEqual(views.map(() => ({ source: 'card', viewer: 'Chrome on Android' })));
+    // Queued before it exited; the privacy service, still up, writes them.
+    const audited = await eventually(
+      () => auditedViewsOf(recordId),
+      (rows) => rows.length >= views.length,
+    );
+    expect(audited).toHaveLength(views.length);
+    expect(audited.every((row) => row.source === 'card' && row.user_agent === PHONE)).toBe(true);
+  });
+});
