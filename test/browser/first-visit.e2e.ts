@@ -83,8 +83,10 @@ describe('a first visit, signed out', () => {
         page.on('pageerror', (error) => errors.push(error.message));
         await page.goto(`${baseUrl()}${path === 'card' ? cardPath : path}`, { waitUntil: 'load' });
         await page.locator('h1, [role="dialog"] h2').first().waitFor();
-        // Late arrivals (fonts, images, the footer under a late list) shift after load if they are going to.
-        await page.waitForTimeout(1500);
+        // Late arrivals (fonts, images, the footer under a late list) shift after load if they are going to: the
+        // network falls quiet once they have all come, and the fonts are laid out.
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
         const shift = await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
         expect({ errors, shift: shift < GOOD_CLS ? 'under 0.1' : shift }).toEqual({ errors: [], shift: 'under 0.1' });
       } finally {
