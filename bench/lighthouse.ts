@@ -42,7 +42,9 @@ export interface PageFigures {
 
 interface Audit {
   numericValue?: number;
-  details?: { items?: { resourceType?: string; transferSize?: number; node?: { snippet?: string } }[] };
+  details?: {
+    items?: { type?: string; resourceType?: string; transferSize?: number; nodeLabel?: string; snippet?: string }[];
+  };
 }
 
 interface Report {
@@ -84,13 +86,13 @@ function figuresOf(page: string, report: Report): PageFigures {
   const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   const resources = report.audits['resource-summary']?.details?.items ?? [];
   const kb = (type: string) => (resources.find((item) => item.resourceType === type)?.transferSize ?? 0) / 1000;
-  const lcpItems = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
-  const snippet = (lcpItems[0] as { items?: { node?: { snippet?: string } }[] } | undefined)?.items?.[0]?.node?.snippet;
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight, as a `node` item.
+  const lcpNode = report.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
   return {
     page,
     performance: Math.round(report.categories.performance.score * 100),
     lcpMs: audit('largest-contentful-paint'),
-    lcpElement: (snippet ?? '?').slice(0, 60),
+    lcpElement: (lcpNode?.nodeLabel ?? lcpNode?.snippet ?? '?').slice(0, 48),
     cls: audit('cumulative-layout-shift'),
     tbtMs: audit('total-blocking-time'),
     fcpMs: audit('first-contentful-paint'),
