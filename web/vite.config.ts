@@ -92,7 +92,8 @@ export default defineConfig({
             { name: 'pdf', test: /node_modules[\\/](pdf-lib|@pdf-lib|pako)[\\/]/ },
             // The camera scanner's QR reader: only /scanner's live view loads it.
             { name: 'scanner', test: /node_modules[\\/]html5-qrcode[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // No catch-all vendor chunk: it held every library any screen uses (forms, dialogs, zod), so the home page
+            // loaded them all before its first paint. Other libraries now go with the chunks that use them.
           ],
         },
       },

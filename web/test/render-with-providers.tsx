@@ -1,5 +1,5 @@
 import './dom-polyfills';
-import { configure, render, type RenderOptions } from '@testing-library/react';
+import { configure, render, screen, waitFor, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AppProvider } from '../src/app/provider';
@@ -51,4 +51,9 @@ function mount(routes: RouteObject[], route: string, store: AppStore, renderOpti
 function MovedTo() {
   const { pathname, search } = useLocation();
   return <p>Moved to {pathname + search}</p>;
+}
+
+/** Waits until the screen's code, loaded on demand, has replaced its loading state ("Loading…"). */
+export async function screenLoaded(): Promise<void> {
+  await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './premium-price.js';
+
 /** Request/reply patterns the billing service answers. */
 export const BillingPatterns = {
   premiumStatus: 'billing.premium.status',
@@ -19,10 +21,6 @@ export const BillingPatterns = {
   eraseUser: 'billing.user.erase',
 } as const;
 
-/** Premium: $9.99 per month everywhere (DESIGN settles the spec's one "/year"). */
-export const PREMIUM_PRICE_CENTS = 999;
-export const PREMIUM_CURRENCY = 'usd';
-export const PREMIUM_INTERVAL = 'month';
 /** The provider's price is found again by this key, so every copy of the system bills the same price. */
 export const PREMIUM_PRICE_LOOKUP_KEY = 'medical_qr_premium_monthly';
 

@@ -4,14 +4,18 @@ import { RouteError } from '../components/errors/route-error';
 import { ScreenLoading } from '../components/ui/screen-loading';
 import { ShopLoading } from '../features/shop/catalog/shop-loading';
 import { paths } from '../lib/paths';
-import { ExpiredRoute } from './routes/expired';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
-import { ResetPasswordRoute } from './routes/reset-password';
 import { RootLayout } from './routes/root-layout';
-import { VerifyEmailRoute } from './routes/verify-email';
 
 // Screens a first visit rarely needs load when first opened, so the home page stays light.
+const ExpiredRoute = lazy(() => import('./routes/expired').then((module) => ({ default: module.ExpiredRoute })));
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/reset-password').then((module) => ({ default: module.ResetPasswordRoute })),
+);
+const VerifyEmailRoute = lazy(() =>
+  import('./routes/verify-email').then((module) => ({ default: module.VerifyEmailRoute })),
+);
 const HistoryRoute = lazy(() => import('./routes/history').then((module) => ({ default: module.HistoryRoute })));
 const MyAccountRoute = lazy(() => import('./routes/my-account').then((module) => ({ default: module.MyAccountRoute })));
 const PremiumSuccessRoute = lazy(() =>
@@ -61,9 +65,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: paths.expired.path, element: <ExpiredRoute /> },
-      { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
-      { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
+      { path: paths.expired.path, element: onDemand(ExpiredRoute) },
+      { path: paths.resetPassword.path, element: onDemand(ResetPasswordRoute) },
+      { path: paths.verifyEmail.path, element: onDemand(VerifyEmailRoute) },
       { path: paths.confirmCodeEmail.path, element: onDemand(ConfirmCodeEmailRoute) },
       { path: paths.history.path, element: onDemand(HistoryRoute) },
       { path: paths.myAccount.path, element: onDemand(MyAccountRoute) },

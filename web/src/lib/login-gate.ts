@@ -1,4 +1,4 @@
-import { localRedirectSchema } from '@medical-qr/contracts';
+import { isLocalRedirect } from '@medical-qr/contracts';
 
 /**
  * What to do after a sign-in (SPEC section 4, "Login gate"), kept in session storage so it
@@ -46,7 +46,7 @@ function remove(key: string): void {
 
 /** Only paths on this site are kept (no `//other.host`, no absolute URLs). */
 export function isLocalPath(value: unknown): value is string {
-  return typeof value === 'string' && localRedirectSchema.safeParse(value).success;
+  return typeof value === 'string' && isLocalRedirect(value);
 }
 
 /** Remembers where to go after signing in. Anything but a local path is ignored. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MERCH_QUANTITY_MAX, MERCH_QUANTITY_MIN } from './merch-pricing.js';
 
+export * from './shop-placeholders.js';
+
 /** Request/reply patterns the shop service answers. */
 export const ShopPatterns = {
   blueprints: 'shop.blueprints.list',
@@ -122,7 +124,6 @@ export const QR_SCALE_MAX = 1;
 export const QR_SCALE_DEFAULT = 0.5;
 /** Section 9: slider changes regenerate the mockup after this pause. */
 export const MOCKUP_SLIDER_DEBOUNCE_MS = 2000;
-export const SHOP_PLACEHOLDER_CARDS = 8;
 
 const userId = z.uuid();
 const positiveId = (what: string) =>

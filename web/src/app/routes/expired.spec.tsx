@@ -1,17 +1,19 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderApp } from '../../../test/render-with-providers';
+import { renderApp, screenLoaded } from '../../../test/render-with-providers';
 
 describe('expired page', () => {
-  it('says the code has expired, with the settled lifetimes', () => {
+  it('says the code has expired, with the settled lifetimes', async () => {
     renderApp('/expired');
+    await screenLoaded();
     expect(screen.getByRole('heading', { level: 1, name: 'This medical QR code has expired' })).toBeTruthy();
     const main = screen.getByRole('main');
     expect(main.textContent).toContain('Free codes last 2 days without an account and 10 days with one');
     expect(main.textContent).not.toContain('7 days');
   });
 
-  it('leads with the emergency number, then what a responder can still do', () => {
+  it('leads with the emergency number, then what a responder can still do', async () => {
     renderApp('/expired');
+    await screenLoaded();
     const links = Array.from(screen.getByRole('main').querySelectorAll('a'));
     expect(links[0]!.getAttribute('href')).toBe('tel:911');
     expect(links[0]!.textContent).toBe('Call 911');
@@ -20,8 +22,9 @@ describe('expired page', () => {
     expect(steps[1]).toContain('Look for other medical ID');
   });
 
-  it('sells the person who scanned it nothing: no premium, no reactivation', () => {
+  it('sells the person who scanned it nothing: no premium, no reactivation', async () => {
     renderApp('/expired');
+    await screenLoaded();
     const main = screen.getByRole('main');
     expect(main.textContent).not.toMatch(/Premium|Reactivate/);
     expect(main.querySelectorAll('a')).toHaveLength(2);
@@ -29,6 +32,7 @@ describe('expired page', () => {
 
   it('leaves the owner one small way in: signing in to renew', async () => {
     const { router } = renderApp('/expired');
+    await screenLoaded();
     fireEvent.click(screen.getByRole('link', { name: 'Sign in to renew it' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('dialog', { name: 'Welcome to Medical QR' })).toBeTruthy();

@@ -39,15 +39,18 @@ describe('home page', () => {
     expect(steps).toEqual(['Fill in your medical info', 'Get your QR code', 'Responders scan it']);
   });
 
-  it('confirms a sign-out the person chose, once', () => {
+  it('confirms a sign-out the person chose, once', async () => {
     const { router } = renderApp('/?signedOut=true');
-    expect(visibleToasts()).toEqual([{ type: 'success', title: 'Signed out', description: 'See you next time.' }]);
+    // The toasts' code loads after the first paint; the message waits in the store until it does.
+    await waitFor(() =>
+      expect(visibleToasts()).toEqual([{ type: 'success', title: 'Signed out', description: 'See you next time.' }]),
+    );
     expect(router.state.location.search).toBe('');
   });
 
-  it('tells a visitor sent back after a session expiry that they were signed out, once', () => {
+  it('tells a visitor sent back after a session expiry that they were signed out, once', async () => {
     const { router } = renderApp('/?timeout=inactivity');
-    expect(screen.getAllByText('You were signed out').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('You were signed out')).length).toBeGreaterThan(0);
     expect(router.state.location.search).toBe('');
   });
 });

@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../components/ui/notifications';
+import { AfterFirstPaint } from '../../components/ui/after-first-paint';
+import { ScreenLoading } from '../../components/ui/screen-loading';
 import { useAuth, useLoginDialog, type CurrentUser } from '../../features/auth';
+import type { LoginRequest } from '../../features/medical-records';
+// The section's id and scroll alone, not the feature's index: the form and the dashboard load beside the page.
 import {
-  AnonymousQrCreator,
+  CREATE_QR_SECTION_ID,
   goToCreateQrSection,
-  MedicalRecordsDashboard,
-  NoActiveQrDialog,
-  type LoginRequest,
-} from '../../features/medical-records';
+  NO_ACTIVE_QR_QUERY_KEY,
+} from '../../features/medical-records/create-qr-section';
 import { ConsentWithdrawnBanner, useGetPrivacyStatusQuery } from '../../features/privacy';
 // The promo and the dialog's hook alone, not the premium feature's index (its screens load on demand).
 import { HousePromo } from '../../features/premium/house-promo';
@@ -16,7 +18,26 @@ import { usePricingDialog } from '../../features/premium/use-pricing-dialog';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useAppDispatch } from '../../lib/hooks';
 import { latestLiveStoredCode } from '../../lib/storage';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { HomeHero, HowItWorks, SampleCard } from './home-landing';
+
+// The form (its validation, the form library), the dashboard and the dialog load beside the page, not before it: the
+// hero paints from the first script alone (docs/decisions.md, "Step 13: the first visit").
+const AnonymousQrCreator = lazy(() =>
+  import('../../features/medical-records/anonymous-qr-creator').then((module) => ({
+    default: module.AnonymousQrCreator,
+  })),
+);
+const MedicalRecordsDashboard = lazy(() =>
+  import('../../features/medical-records/medical-records-dashboard').then((module) => ({
+    default: module.MedicalRecordsDashboard,
+  })),
+);
+const NoActiveQrDialog = lazy(() =>
+  import('../../features/medical-records/no-active-qr-dialog').then((module) => ({
+    default: module.NoActiveQrDialog,
+  })),
+);
 
 /**
  * The home page (SPEC section 2): for visitors (and while the session is still loading) the
@@ -30,8 +51,20 @@ export function HomeRoute() {
   return (
     <>
       {isAuthenticated && user ? <SignedInHome user={user} isPremium={isPremium} /> : <SignedOutHome />}
-      <NoActiveQrDialog onCreate={goToCreateQrSection} />
+      <NoActiveQrDialogHost />
     </>
+  );
+}
+
+/** Mounts the explanation once the URL first asks for it (the shop's link), and keeps it so it can animate out. */
+function NoActiveQrDialogHost() {
+  const [searchParams] = useSearchParams();
+  const wanted = useOpenedOnce(searchParams.get(NO_ACTIVE_QR_QUERY_KEY) === 'true');
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <NoActiveQrDialog onCreate={goToCreateQrSection} />
+    </Suspense>
   );
 }
 
@@ -49,7 +82,12 @@ function SignedOutHome() {
     <>
       <HomeHero onCreate={goToCreateQrSection} hasCode={hasCode} />
       <div className="mx-auto max-w-3xl px-5 py-10 sm:px-6 md:py-14">
-        <AnonymousQrCreator onLoginRequested={requestLogin} />
+        {/* Until the form arrives its place keeps the page's height, so what follows does not jump when it does. */}
+        <AfterFirstPaint
+          placeholder={<section id={CREATE_QR_SECTION_ID} aria-busy="true" className="min-h-dvh scroll-mt-24" />}
+        >
+          <AnonymousQrCreator onLoginRequested={requestLogin} />
+        </AfterFirstPaint>
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
         <HowItWorks />
@@ -79,12 +117,14 @@ function SignedInHome({ user, isPremium }: { user: CurrentUser; isPremium: boole
         Responders see exactly what you save here. Keep it current, and keep the code where it can be found.
       </p>
       {hidden ? <ConsentWithdrawnBanner since={privacy?.consentChangedAt ?? null} /> : null}
-      <MedicalRecordsDashboard
-        person={user}
-        isPremium={isPremium}
-        hiddenFromResponders={hidden}
-        promo={isPremium ? null : <HousePromo onSeePremium={pricing.open} />}
-      />
+      <Suspense fallback={<ScreenLoading />}>
+        <MedicalRecordsDashboard
+          person={user}
+          isPremium={isPremium}
+          hiddenFromResponders={hidden}
+          promo={isPremium ? null : <HousePromo onSeePremium={pricing.open} />}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { matchPath, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
-import { notify, Toaster } from '../../components/ui/notifications';
+import { AfterFirstPaint } from '../../components/ui/after-first-paint';
+import { notify } from '../../components/ui/notifications';
 import { AuthDialogs, AuthSession, SessionRenewalProvider, useAuth, useLoginDialog } from '../../features/auth';
 import { LiveUpdates } from '../../features/live-updates';
 // The pricing dialog's hook alone (not the premium feature's index): the dialog itself loads when first opened.
@@ -16,6 +17,11 @@ import { shareLink } from '../../lib/share';
 import { useAppDispatch } from '../../lib/hooks';
 
 const PREMIUM_SCREENS = [paths.pricing.path, paths.subscribe.path, paths.premiumSuccess.path];
+
+// The toasts' code loads beside the page: their messages wait in the store, so none is lost while it does.
+const Toaster = lazy(() =>
+  import('../../components/ui/notifications/toaster').then((module) => ({ default: module.Toaster })),
+);
 
 const PricingDialog = lazy(() =>
   import('../../features/premium/pricing-dialog').then((module) => ({ default: module.PricingDialog })),
@@ -64,7 +70,9 @@ export function RootLayout() {
       <AuthDialogs />
       <PricingDialogHost current={planOf({ isAuthenticated, isPremium })} />
       <LiveUpdates signedIn={isAuthenticated} />
-      <Toaster />
+      <AfterFirstPaint>
+        <Toaster />
+      </AfterFirstPaint>
       <ScrollRestoration />
     </div>
   );

@@ -15,8 +15,9 @@ const menuEntryNames = () =>
     return entry.getAttribute('aria-label') ?? read.textContent;
   });
 
-function openMenu() {
-  fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+/** Opens the small-screen menu, once its code (loaded after the first paint) has put the button there. */
+async function openMenu() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
   return screen.getByRole('dialog');
 }
 
@@ -52,18 +53,18 @@ describe('Header', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('offers shop, theme, share and login when signed out', () => {
+  it('offers shop, theme, share and login when signed out', async () => {
     renderApp('/');
     for (const name of ['QR Merch Shop', 'Login']) expect(screen.getByRole('link', { name })).toBeTruthy();
-    for (const name of ['Toggle theme', 'Share', 'Open menu'])
-      expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Toggle theme', 'Share']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Open menu' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Cart/ })).toBeNull();
   });
 
-  it('lists the signed-out entries in the mobile menu', () => {
+  it('lists the signed-out entries in the mobile menu', async () => {
     renderApp('/');
-    openMenu();
+    await openMenu();
     expect(menuEntryNames()).toEqual(['Dark Mode', 'QR Scanner', 'Share', 'QR Merch Shop', 'Go Premium', 'Login']);
     // The divider is drawn, not read: a list holds only its entries (a separator inside it is invalid markup).
     const list = within(screen.getByRole('dialog')).getByRole('list');
@@ -71,24 +72,24 @@ describe('Header', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(6);
   });
 
-  it('closes the mobile menu when an entry is chosen, and follows it', () => {
+  it('closes the mobile menu when an entry is chosen, and follows it', async () => {
     const { router } = renderApp('/');
-    const dialog = openMenu();
+    const dialog = await openMenu();
     fireEvent.click(within(dialog).getByRole('link', { name: 'QR Merch Shop' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/qrmerchshop');
   });
 
-  it('closes the mobile menu after a toggle entry too', () => {
+  it('closes the mobile menu after a toggle entry too', async () => {
     renderApp('/');
-    fireEvent.click(within(openMenu()).getByRole('button', { name: 'Dark Mode' }));
+    fireEvent.click(within(await openMenu()).getByRole('button', { name: 'Dark Mode' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(within(openMenu()).getByRole('button', { name: 'Light Mode' })).toBeTruthy();
+    expect(within(await openMenu()).getByRole('button', { name: 'Light Mode' })).toBeTruthy();
   });
 
-  it('sends the login entry to the login dialog on the home page', () => {
+  it('sends the login entry to the login dialog on the home page', async () => {
     const { router } = renderApp('/nope');
-    fireEvent.click(within(openMenu()).getByRole('link', { name: 'Login' }));
+    fireEvent.click(within(await openMenu()).getByRole('link', { name: 'Login' }));
     expect(router.state.location.pathname + router.state.location.search).toBe('/?login=true');
   });
 });
@@ -102,10 +103,10 @@ describe('Header when signed in', () => {
     cartCount: 2,
   };
 
-  it('greets the user and lists the signed-in entries in the mobile menu', () => {
+  it('greets the user and lists the signed-in entries in the mobile menu', async () => {
     renderWithProviders(<Header {...base} onLogout={() => undefined} />);
     expect(screen.getAllByText('Hi, Ada!').length).toBeGreaterThan(0);
-    openMenu();
+    await openMenu();
     expect(menuEntryNames()).toEqual([
       'Dark Mode',
       'QR Scanner',
@@ -120,22 +121,22 @@ describe('Header when signed in', () => {
     ]);
   });
 
-  it('marks History with a crown for non-premium users only, and greets "User" without a first name', () => {
+  it('marks History with a crown for non-premium users only, and greets "User" without a first name', async () => {
     const { unmount } = renderWithProviders(<Header {...base} user={{ firstName: '' }} />);
-    expect(within(openMenu()).getByRole('img', { name: 'Premium feature' })).toBeTruthy();
+    expect(within(await openMenu()).getByRole('img', { name: 'Premium feature' })).toBeTruthy();
     expect(within(screen.getByRole('dialog')).getByText('Hi, User!')).toBeTruthy();
     unmount();
 
     renderWithProviders(<Header {...base} isPremium />);
-    expect(within(openMenu()).queryByRole('img', { name: 'Premium feature' })).toBeNull();
+    expect(within(await openMenu()).queryByRole('img', { name: 'Premium feature' })).toBeNull();
     expect(within(screen.getByRole('dialog')).getByText('Premium')).toBeTruthy();
   });
 
-  it('offers account pages and logout in the user menu', () => {
+  it('offers account pages and logout in the user menu', async () => {
     const onLogout = jest.fn();
     renderWithProviders(<Header {...base} onLogout={onLogout} />);
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
-    fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'User menu' }), { key: 'Enter' });
     const items = screen.getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'My Account',
@@ -148,7 +149,7 @@ describe('Header when signed in', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
 
-    fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'User menu' }), { key: 'Enter' });
     fireEvent.click(screen.getByRole('menuitem', { name: 'My Account' }));
     expect(screen.getByText('Moved to /my-account')).toBeTruthy();
   });
@@ -158,10 +159,10 @@ describe('Header when signed in', () => {
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
   });
 
-  it('logs out from the mobile menu and closes it', () => {
+  it('logs out from the mobile menu and closes it', async () => {
     const onLogout = jest.fn();
     renderWithProviders(<Header {...base} onLogout={onLogout} />);
-    fireEvent.click(within(openMenu()).getByRole('button', { name: 'Logout' }));
+    fireEvent.click(within(await openMenu()).getByRole('button', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -189,7 +190,7 @@ describe('Header with the account from GET /api/auth/user', () => {
     expect(screen.queryByText('Premium')).toBeNull();
     expect(screen.getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
-    fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'User menu' }), { key: 'Enter' });
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'My Account',
       'History',
@@ -204,7 +205,7 @@ describe('Header with the account from GET /api/auth/user', () => {
     renderApp('/');
     expect((await screen.findAllByText('Hi, User!')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Premium').length).toBeGreaterThan(0);
-    const menu = openMenu();
+    const menu = await openMenu();
     expect(within(menu).queryByRole('img', { name: 'Premium feature' })).toBeNull();
     expect(menuEntryNames()).toContain('Logout');
   });
@@ -225,7 +226,7 @@ describe('Header with the account from GET /api/auth/user', () => {
     await screen.findAllByText('Hi, Ada!');
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.user)).not.toBeNull());
 
-    fireEvent.keyDown(screen.getByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'User menu' }), { key: 'Enter' });
     fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(events).toEqual(['logout', 'go /?signedOut=true (saved user: none)']));
   });

@@ -4,8 +4,8 @@ import { paths } from '../../lib/paths';
 import { buttonClasses, CountBadge } from '../ui/button';
 import { LogoMark } from '../ui/logo-mark';
 import { APP_TITLE, APP_TITLE_SHORT, cartLabel, greetingFor, type HeaderProps } from './header-props';
-import { MobileMenu, PremiumBadge } from './mobile-menu';
-import { UserMenu } from './user-menu';
+import { MobileMenu, UserMenu } from './header-menus';
+import { PremiumBadge } from './premium-badge';
 
 const iconClass = 'size-6';
 

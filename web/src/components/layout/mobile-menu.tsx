@@ -24,6 +24,7 @@ import { paths } from '../../lib/paths';
 import { buttonClasses, CountBadge } from '../ui/button';
 import { LogoMark } from '../ui/logo-mark';
 import { cartLabel, greetingFor, type HeaderProps } from './header-props';
+import { PremiumBadge } from './premium-badge';
 
 type Icon = ComponentType<{ className?: string }>;
 
@@ -211,20 +212,5 @@ function MenuItem({ entry, onChosen }: { entry: Extract<MenuEntry, { kind: 'item
     <button type="button" aria-label={ariaLabel} className={className} onClick={choose}>
       {content}
     </button>
-  );
-}
-
-export function PremiumBadge({ className }: { className?: string }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900',
-        'dark:bg-amber-400/15 dark:text-amber-300',
-        className,
-      )}
-    >
-      <Crown className="size-3.5" aria-hidden="true" />
-      Premium
-    </span>
   );
 }

@@ -1,13 +1,18 @@
 import { SignInLanding, signInErrorMessage } from '@medical-qr/contracts';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { takeCookie } from '../../lib/cookies';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { authDialogClosed, loginDialogOpened, selectAuthDialog, type LoginNotice } from './auth-slice';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
-import { LoginDialog } from './login-dialog';
 import { LOGIN_QUERY_KEYS, useFollowLoginGate } from './login-gate';
 import { useAuth } from './use-auth';
+
+// The dialogs' forms (and their validation) load when one is first opened: the first visit does not wait for them.
+const LoginDialog = lazy(() => import('./login-dialog').then((module) => ({ default: module.LoginDialog })));
+const ForgotPasswordDialog = lazy(() =>
+  import('./forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
 
 export const EMAIL_VERIFIED_NOTICE = 'Email verified. You can sign in now.';
 export const ALREADY_VERIFIED_NOTICE = 'Your email is already verified. You can sign in.';
@@ -68,12 +73,14 @@ export function AuthDialogs() {
   const close = (open: boolean) => {
     if (!open) dispatch(authDialogClosed());
   };
+  const wanted = useOpenedOnce(dialog !== null);
+  if (!wanted) return null;
 
   return (
-    <>
+    <Suspense fallback={null}>
       <LoginDialog open={dialog === 'login'} onOpenChange={close} onSignedIn={followLoginGate} />
       <ForgotPasswordDialog open={dialog === 'forgot-password'} onOpenChange={close} />
-    </>
+    </Suspense>
   );
 }
 

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { AuthMessages } from '@medical-qr/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { errorReply, stubFetch, type FetchStub } from '../../../test/fetch-stub';
-import { renderApp } from '../../../test/render-with-providers';
+import { renderApp, screenLoaded } from '../../../test/render-with-providers';
 import { advance } from '../../../test/timers';
 import { visibleToasts } from '../../../test/toasts';
 
@@ -28,6 +28,7 @@ const alertText = () => screen.getByRole('alert').textContent;
 /** Opens the page and lets the link check answer (the store tells subscribers on the next animation frame). */
 async function openResetPage(path: string) {
   const view = renderApp(path);
+  await screenLoaded();
   await advance(50);
   return view;
 }

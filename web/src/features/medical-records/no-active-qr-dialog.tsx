@@ -4,8 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
 import { paths } from '../../lib/paths';
-
-const QUERY_KEY = 'noActiveQr';
+import { NO_ACTIVE_QR_QUERY_KEY } from './create-qr-section';
 
 /**
  * Explains that an active QR code is needed first (the shop sends people to `/?noActiveQr=true`)
@@ -14,12 +13,12 @@ const QUERY_KEY = 'noActiveQr';
  */
 export function NoActiveQrDialog({ onCreate }: { onCreate: () => void }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const open = searchParams.get(QUERY_KEY) === 'true';
+  const open = searchParams.get(NO_ACTIVE_QR_QUERY_KEY) === 'true';
 
   const close = () =>
     setSearchParams(
       (params) => {
-        params.delete(QUERY_KEY);
+        params.delete(NO_ACTIVE_QR_QUERY_KEY);
         return params;
       },
       { replace: true, preventScrollReset: true },

@@ -24,11 +24,11 @@ describe('theme', () => {
     expect(localStorage.getItem('theme')).toBe('light');
   });
 
-  it('starts from the saved choice', () => {
+  it('starts from the saved choice', async () => {
     localStorage.setItem('theme', 'dark');
     renderApp('/');
     expect(isDark()).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Light Mode' })).toBeTruthy();
   });
 
