@@ -65,6 +65,9 @@ RUN test -f "services/${SERVICE}/dist/main.js" \
     || { [ "${SERVICE}" = sandboxes ] && test -f tools/sandboxes/dist/main.js; } \
     || { echo "SERVICE=${SERVICE} is not one of: $(ls services | tr '\n' ' ')sandboxes" >&2; exit 1; }
 USER node
+# The launcher's flags for every process (tools/launcher/src/node-flags.ts says why): a young generation sized for
+# the work, not for the host's memory.
+ENV NODE_OPTIONS="--max-semi-space-size=16"
 
 # The gateway's HTTP and /ws on 3000; every process's probe and metrics server on 9464.
 EXPOSE 3000 9464

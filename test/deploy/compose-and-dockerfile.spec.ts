@@ -11,6 +11,7 @@ import { runInNewContext } from 'node:vm';
 import { parse } from 'yaml';
 import { baseEnvProblems, baseEnvSchema } from '@medical-qr/platform';
 import { gatewayEnvSchema } from '../../services/gateway/src/config.js';
+import { NODE_FLAGS } from '../../tools/launcher/src/node-flags.js';
 import { loadSandboxConfig } from '../../tools/sandboxes/src/config.js';
 import { PROVIDERS } from '../../tools/sandboxes/src/providers.js';
 import {
@@ -757,6 +758,10 @@ describe('Dockerfile', () => {
     expect(user).toBeDefined();
     expect(['root', '0', '0:0', 'root:root']).not.toContain(user);
     expect(runtimeEnv.NODE_ENV).toBe('production');
+  });
+
+  it('runs every process with the Node flags npm start and the tests use (a young generation sized for the work)', () => {
+    expect(runtimeEnv.NODE_OPTIONS?.split(/\s+/)).toEqual([...NODE_FLAGS]);
   });
 
   it('starts the process named by SERVICE (a build argument, and an environment variable to override)', () => {

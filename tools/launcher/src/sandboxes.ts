@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { HTTP_PORT, PROVIDERS, type ProviderDescriptor, type StandInAddress } from '@medical-qr/sandboxes';
 import { waitForExit } from './child-process.js';
+import { NODE_FLAGS } from './node-flags.js';
 import { findPortProblems, type PortClaim } from './port-check.js';
 import { waitWhileStarting } from './ready-wait.js';
 
@@ -138,7 +139,7 @@ async function waitForHealth(url: string, exited: Promise<number | null>, hangLi
 }
 
 function spawnSandboxes(plan: SandboxPlan, options: SandboxOptions): ChildProcess {
-  const child = spawn(process.execPath, ['tools/sandboxes/dist/main.js'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, 'tools/sandboxes/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...options.env,

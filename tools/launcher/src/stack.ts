@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startBalancer, type Balancer } from './balancer.js';
 import { waitForExit } from './child-process.js';
+import { NODE_FLAGS } from './node-flags.js';
 import { freePorts } from './isolated/free-port.js';
 import { waitWhileStarting } from './ready-wait.js';
 
@@ -101,7 +102,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const envOfInstance = new Map<string, NodeJS.ProcessEnv>();
 
   const launch = (instance: Omit<StackInstance, 'child'>) => {
-    const child = spawn(process.execPath, [`services/${instance.process}/dist/main.js`], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, `services/${instance.process}/dist/main.js`], {
       cwd: ROOT,
       env: envOfInstance.get(instance.id),
       // The IPC channel lets a child notice its launcher is gone and stop (see exitWithParent).
