@@ -31,9 +31,9 @@ export default {
   // Integration and end-to-end tests start real processes; on a busy 2-core machine that takes
   // seconds. (Jest reads this only at the top level, not per project.)
   testTimeout: 60_000,
-  // Two files at a time, even on two cores (jest would take one): the end-to-end suites spend most of their time
-  // waiting on the system, a browser or a deliberate pause, and the unit and web ones share the other lane.
-  maxWorkers: 2,
+  // Three files at a time, even on two cores (jest would take one): the end-to-end suites spend much of their time
+  // waiting on the system, a browser or a deliberate pause (with two, the cores were 43 % idle).
+  maxWorkers: 3,
   testSequencer: '<rootDir>/test/support/slow-first-sequencer.mjs',
   globalSetup: containersSetup,
   // After every project's own teardown (the e2e system stops first).
