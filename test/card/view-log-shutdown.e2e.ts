@@ -46,28 +46,41 @@ describe('card views held for a batch, on a clean shutdown of the records servic
       [recordId],
     );
 
-  it('writes every held view to the scan log and the audit log before it exits', async () => {
+  /** A new anonymous code (made one at a time); answers its token and its row's id. */
+  async function createCard(): Promise<{ token: string; recordId: string }> {
     const created = await fetch(`${system.url}/api/anonymous-medical-record`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(medicalForm()),
     });
     expect(created.ok).toBe(true);
-    const token = new URL(((await created.json()) as { cardUrl: string }).cardUrl).pathname.split('/').pop()!;
-    const [{ id: recordId }] = (await query<{ id: string }>('select id from records.medical_records', [])) as [
-      { id: string },
-    ];
+    const { token } = (await created.json()) as { token: string };
+    // Rows are found by a keyed hash of their token: the newest row is this one.
+    const [{ id }] = (await query<{ id: string }>(
+      'select id from records.medical_records order by created_at desc limit 1',
+      [],
+    )) as [{ id: string }];
+    return { token, recordId: id };
+  }
+
+  it('writes every held view to the scan log and the audit log before it exits, even beside a code deleted since its view', async () => {
+    const { token, recordId } = await createCard();
+    const deleted = await createCard();
 
     const views = [
       ...Array.from({ length: API_VIEWS }, () => `/api/emergency-card/${token}`),
       ...Array.from({ length: PAGE_VIEWS }, () => `/emergency/${token}`),
     ];
     const statuses = await Promise.all(
-      views.map(async (path) => (await fetch(`${system.url}${path}`, { headers: { 'user-agent': PHONE } })).status),
+      [...views, `/api/emergency-card/${deleted.token}`].map(
+        async (path) => (await fetch(`${system.url}${path}`, { headers: { 'user-agent': PHONE } })).status,
+      ),
     );
-    expect(statuses).toEqual(views.map(() => 200));
+    expect(statuses).toEqual([...views, deleted.token].map(() => 200));
     // Held: the batch's wait has not passed.
     expect(await scansOf(recordId)).toEqual([]);
+    // The second code goes (as its owner's erasure would take it) while its view still waits in the same batch.
+    await query('delete from records.medical_records where id = $1', [deleted.recordId]);
 
     const records = system.stack.processes.get('records')!;
     const exited = new Promise<number | null>((resolve) => records.once('exit', resolve));

@@ -356,7 +356,16 @@ export class RecordsRepository {
   /** Scan-log rows in one insert (card views, gathered by CardViewLog). */
   async logScans(entries: ScanLogEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.database.db.insert(scanEvents).values(entries);
+    // A code deleted (or its owner erased) between its view and this batch has no row left to log against: its views
+    // are left out, rather than failing the batch and losing everyone else's.
+    const ids = [...new Set(entries.map((entry) => entry.recordId))];
+    const existing = await this.database.db
+      .select({ id: medicalRecords.id })
+      .from(medicalRecords)
+      .where(inArray(medicalRecords.id, ids));
+    const kept = new Set(existing.map((row) => row.id));
+    const rows = entries.filter((entry) => kept.has(entry.recordId));
+    if (rows.length > 0) await this.database.db.insert(scanEvents).values(rows);
   }
 
   /** Takes the record's alert slot if the last alert is older than `intervalMs`; answers whether it got it. */
