@@ -99,10 +99,14 @@ describe('the local balancer in front of several gateways', () => {
     const socket = connect(ports.balancer!, '127.0.0.1');
     let received = '';
     socket.on('data', (data) => (received += String(data)));
+    /** Resolves once what has arrived matches, however slowly a busy machine passes it on. */
+    const arrived = async (pattern: RegExp) => {
+      while (!pattern.test(received)) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
     socket.write(`GET /ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await arrived(/\r\n\r\n/);
     socket.write('ping');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await arrived(/heard ping$/);
     socket.destroy();
     expect(received).toMatch(/^HTTP\/1.1 101 Switching Protocols/);
     expect(received).toMatch(/x-served-by: a[\s\S]*a heard ping$/);

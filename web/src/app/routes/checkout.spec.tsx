@@ -86,7 +86,10 @@ describe('/checkout', () => {
 
     await payWith('4242424242424242', 'Pay $16.74');
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-orders'));
-    expect(visibleToasts()[0]).toMatchObject({ title: 'Order Placed!', description: 'Thank you for your purchase.' });
+    // The toasts' region loads beside the page: the toast shows once it has.
+    await waitFor(() =>
+      expect(visibleToasts()[0]).toMatchObject({ title: 'Order Placed!', description: 'Thank you for your purchase.' }),
+    );
     expect(sessionStorage.getItem('quickCheckoutData')).toBeNull();
     expect(sessionStorage.getItem('checkoutMode')).toBeNull();
     expect(api!.callsTo('POST /v1/payment_intents/pi_shop/confirm')[0]!.body).toMatchObject({
@@ -111,11 +114,13 @@ describe('/checkout', () => {
       'POST /api/cart/create-checkout-session': errorReply(400, 'Your cart is empty.'),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
-    expect(visibleToasts()[0]).toMatchObject({
-      type: 'error',
-      title: 'Failed to create checkout session',
-      description: 'Your cart is empty.',
-    });
+    await waitFor(() =>
+      expect(visibleToasts()[0]).toMatchObject({
+        type: 'error',
+        title: 'Failed to create checkout session',
+        description: 'Your cart is empty.',
+      }),
+    );
   });
 
   it("shows a declined card's message once and leaves the cart as it was", async () => {
@@ -162,7 +167,7 @@ describe('/checkout/success (back from the bank)', () => {
       `/checkout/success?redirect_status=succeeded&payment_intent_client_secret=${CLIENT_SECRET}`,
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-orders'));
-    expect(visibleToasts()[0]?.title).toBe('Order Placed!');
+    await waitFor(() => expect(visibleToasts()[0]?.title).toBe('Order Placed!'));
     expect(sessionStorage.getItem('checkoutMode')).toBeNull();
   });
 
