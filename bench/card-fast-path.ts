@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { startIsolatedStack } from '@medical-qr/launcher';
+import { startBaseline } from './baseline.ts';
+import { createAnonymousCard } from './bench-form.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,42 +47,7 @@ function cpuMsOf(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function createCard(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/anonymous-medical-record`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Imogen',
-      lastName: 'Vasquez-Thornbury',
-      email: `bench-${Date.now()}@example.org`,
-      phoneNumber: '+44 20 7946 0958',
-      bloodGroup: 'AB-',
-      allergies: 'Penicillin (anaphylaxis), peanuts, latex',
-      emergencyContacts: [{ name: 'Bartholomew Quist', phone: '+44 7700 900123', relationship: 'Brother' }],
-      hasGivenConsent: true,
-    }),
-  });
-  if (!response.ok) throw new Error(`creating the record answered ${response.status}: ${await response.text()}`);
-  const { cardUrl } = (await response.json()) as { cardUrl: string };
-  return new URL(cardUrl).pathname.split('/').pop()!;
-}
-
-/** The bare baseline: node:http answering a fixed small JSON, in a process of its own like the gateway. */
-async function startBare(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '-e',
-      `const s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'content-type':'application/json'});` +
-        `r.end('{"status":"ok"}')});s.listen(0,'127.0.0.1',()=>process.stdout.write(String(s.address().port)+'\\n'))`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
-  return { url: `http://127.0.0.1:${chunk.toString().trim()}/`, stop: () => child.kill() };
-}
-
-const bare = await startBare();
+const bare = await startBaseline();
 const system = await startIsolatedStack(
   'bench-card-fast-path',
   {
@@ -91,7 +58,7 @@ const system = await startIsolatedStack(
   {},
 );
 try {
-  const token = await createCard(system.url);
+  const token = await createAnonymousCard(system.url);
   const targets: Record<string, string> = {
     bare: bare.url,
     '404': `${system.url}/api/no-such-route`,

@@ -6,30 +6,11 @@
 //
 //   node bench/replicas.ts            isolated systems from the build (npm run build first)
 import { startIsolatedStack } from '@medical-qr/launcher';
+import { createAnonymousCard } from './bench-form.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 3;
-
-async function createCard(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/anonymous-medical-record`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Imogen',
-      lastName: 'Vasquez-Thornbury',
-      email: `bench-${Date.now()}@example.org`,
-      phoneNumber: '+44 20 7946 0958',
-      bloodGroup: 'AB-',
-      allergies: 'Penicillin (anaphylaxis), peanuts, latex',
-      emergencyContacts: [{ name: 'Bartholomew Quist', phone: '+44 7700 900123', relationship: 'Brother' }],
-      hasGivenConsent: true,
-    }),
-  });
-  if (!response.ok) throw new Error(`creating the record answered ${response.status}: ${await response.text()}`);
-  const { cardUrl } = (await response.json()) as { cardUrl: string };
-  return new URL(cardUrl).pathname.split('/').pop()!;
-}
 
 /** Runs CONCURRENCY loops of requests for `seconds`; answers each completed request's latency and any failures. */
 async function load(url: string, seconds: number) {
@@ -55,7 +36,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 for (const replicas of [1, 2]) {
   const system = await startIsolatedStack(`bench-replicas-${replicas}`, { LOG_LEVEL: 'warn' }, { replicas });
   try {
-    const url = `${system.url}/api/emergency-card/${await createCard(system.url)}`;
+    const url = `${system.url}/api/emergency-card/${await createAnonymousCard(system.url)}`;
     await load(url, WARM_UP_SECONDS);
     const { latencies, failures } = await load(url, SECONDS);
     const line = [
