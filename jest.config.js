@@ -17,6 +17,7 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: {
     '^@medical-qr/(contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@medical-qr/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^@medical-qr/launcher$': '<rootDir>/tools/launcher/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -1,5 +1,5 @@
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
-import { metricSample } from '@medical-qr/platform';
+import { metricSample } from '@medical-qr/platform/testing';
 
 async function text(url: string): Promise<{ status: number; body: string }> {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });

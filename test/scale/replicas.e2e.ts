@@ -1,6 +1,7 @@
 import { DurableEvents } from '@medical-qr/contracts';
 import { startIsolatedStack, type IsolatedStack, type StackInstance } from '@medical-qr/launcher';
-import { createLogger, EventBus, metricTotal as totalOf } from '@medical-qr/platform';
+import { createLogger, EventBus } from '@medical-qr/platform';
+import { metricTotal as totalOf } from '@medical-qr/platform/testing';
 import { eventually, pause } from '../support/eventually.js';
 import { registeredClient } from '../support/accounts.js';
 import { HttpClient } from '../support/http-client.js';

@@ -3,7 +3,8 @@ import { DurableEvents, type DurableEvent } from './events.js';
 import { healthPattern } from './health.js';
 import { IdentityPatterns } from './identity.js';
 import { PrivacyPatterns } from './privacy.js';
-import { RecordsPatterns } from './records.js';
+import type { AnyMessage } from './message.js';
+import { RecordsApi, RecordsPatterns } from './records-api.js';
 import { SERVICE_NAMES, type ServiceName } from './services.js';
 import { ShopPatterns } from './shop/shop-api.js';
 
@@ -25,6 +26,9 @@ export interface BusAccess {
   observes: readonly DurableEvent[];
 }
 
+/** Every message declared with its schemas (services move to declarations one by one). */
+const DECLARED: readonly AnyMessage[] = [...Object.values(RecordsApi)];
+
 /**
  * Patterns that only services call, each for a narrow reason (privacy's erasure and export, the shop's
  * printed tags and payments, records asking billing, records asking identity to mail the link that
@@ -32,15 +36,10 @@ export interface BusAccess {
  * every other pattern of a service is the gateway's to call.
  */
 const SERVICE_TO_SERVICE = new Set<string>([
+  ...DECLARED.filter((message) => message.calledBy === 'services').map((message) => message.pattern),
   IdentityPatterns.eraseUser,
   IdentityPatterns.mailCodeConfirmation,
   IdentityPatterns.mailReceipt,
-  RecordsPatterns.issueTag,
-  RecordsPatterns.listTags,
-  RecordsPatterns.revokeTag,
-  RecordsPatterns.setConsent,
-  RecordsPatterns.exportUser,
-  RecordsPatterns.eraseUser,
   BillingPatterns.createMerchPayment,
   BillingPatterns.exportUser,
   BillingPatterns.eraseUser,

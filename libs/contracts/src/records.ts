@@ -4,42 +4,6 @@ import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, MEDICAL_TEXT_LIMITS, type 
 import { withoutControlCharacters } from './plain-text.js';
 import { pageInfoSchema, pageQuerySchema } from './paging.js';
 
-/** Request/reply patterns the records service answers. */
-export const RecordsPatterns = {
-  /** One page of the owner's codes, as summaries (no medical details, no QR images). */
-  list: 'records.record.list',
-  /** One of the owner's records in full, with its QR image. */
-  get: 'records.record.get',
-  active: 'records.record.active',
-  dashboard: 'records.dashboard.get',
-  create: 'records.record.create',
-  update: 'records.record.update',
-  createAnonymous: 'records.anonymous-record.create',
-  /** A verified email's anonymous code becomes the account's (idempotent: nothing left to claim is fine). */
-  claimAnonymous: 'records.anonymous-record.claim',
-  /** The link mailed at an anonymous code's creation was followed: its email is proven, so it may be claimed. */
-  confirmAnonymousEmail: 'records.anonymous-record.confirm-email',
-  contacts: 'records.contacts.list',
-  delete: 'records.record.delete',
-  qrImage: 'records.qr-image.get',
-  card: 'records.card.get',
-  emergency: 'records.emergency.get',
-  /** Premium history: the user's records, searched after decryption, one page at a time. */
-  history: 'records.history.list',
-  /** Names one of the owner's codes ("Me", "Sam (child)", "Bag tag"), so several codes are told apart. */
-  setLabel: 'records.record-label.set',
-  /** A printed tag for an order (idempotent per order): a token of its own that opens the owner's current card. */
-  issueTag: 'records.tag.issue',
-  listTags: 'records.tag.list',
-  revokeTag: 'records.tag.revoke',
-  /** The person's consent to show their records (privacy): withdrawn, no card or tag of theirs shows them. */
-  setConsent: 'records.consent.set',
-  /** Everything records holds about a person, for their export: records decrypted, the scan log, printed tags. */
-  exportUser: 'records.user.export',
-  /** Erasure (privacy's saga): the person's records, contacts, scan log, tags, consent, and codes made anonymously with their email; idempotent. */
-  eraseUser: 'records.user.erase',
-} as const;
-
 /** Facts the records service publishes. */
 export const RecordsEvents = {
   /** A premium record's card was viewed (at most once per record per alert window). */
@@ -410,3 +374,8 @@ export const recordsExportSchema = z.object({
   tags: z.array(printedTagSchema),
 });
 export type RecordsExport = z.infer<typeof recordsExportSchema>;
+
+/** A code's QR image alone, as base64 PNG (the gateway answers it as `image/png`). */
+export const qrImageReplySchema = z.object({ pngBase64: z.string() });
+/** Privacy's word, as records now holds it. */
+export const recordsConsentReplySchema = recordsConsentRequestSchema;

@@ -23,7 +23,7 @@ function patternsNamedBy(process: string): string[] {
   const named = new Set<string>();
   for (const file of sourcesOf(process)) {
     for (const [, group, key] of readFileSync(file, 'utf8').matchAll(
-      /\b(Identity|Records|Billing|Shop|Privacy)Patterns\.([A-Za-z]+)/g,
+      /\b(Identity|Records|Billing|Shop|Privacy)(?:Patterns|Api)\.([A-Za-z]+)/g,
     )) {
       const patterns = (contracts as unknown as Record<string, Record<string, string>>)[`${group}Patterns`]!;
       if (patterns[key!]) named.add(patterns[key!]!);

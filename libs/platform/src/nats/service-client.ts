@@ -2,7 +2,9 @@ import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
 
+import type { AnyMessage, MessageReply, MessageRequest } from '@medical-qr/contracts';
 import { AppError, isRpcErrorPayload } from '../errors/app-error.js';
+import { describeIssues } from '../errors/validation.js';
 import {
   CLIENT_REQUEST_ID_HEADER,
   CORRELATION_HEADER,
@@ -34,13 +36,21 @@ export class ServiceClient {
     private readonly defaultTimeoutMs: number,
     /** The copy's namespace (REDIS_PREFIX), in front of every subject. */
     readonly namespace: string,
+    /** Check every reply against its declaration (development and tests): a service that drifts from its contract fails loudly. */
+    private readonly checkReplies = false,
   ) {
     this.client = new ClientNats(natsConnectionOptions(nats, clientName));
   }
 
   /** A connected client for the process named `clientName`, set up from its validated configuration. */
   static async connect(config: BaseEnv, clientName: string): Promise<ServiceClient> {
-    const client = new ServiceClient(config, clientName, config.NATS_REQUEST_TIMEOUT_MS, config.REDIS_PREFIX);
+    const client = new ServiceClient(
+      config,
+      clientName,
+      config.NATS_REQUEST_TIMEOUT_MS,
+      config.REDIS_PREFIX,
+      config.NODE_ENV !== 'production',
+    );
     await client.connect();
     return client;
   }
@@ -59,6 +69,26 @@ export class ServiceClient {
     }
   }
 
+  /**
+   * Sends a declared message and answers its reply, typed by the declaration: the payload is what its
+   * request schema takes, the reply what its reply schema gives.
+   */
+  async send<M extends AnyMessage>(
+    message: M,
+    payload: MessageRequest<M>,
+    options: RequestOptions = {},
+  ): Promise<MessageReply<M>> {
+    const reply = await this.request<MessageReply<M>>(message.pattern, payload, options);
+    if (this.checkReplies) {
+      const checked = message.reply.safeParse(reply);
+      if (!checked.success) {
+        throw new Error(`The reply to ${message.pattern} breaks its declaration: ${describeIssues(checked.error)}`);
+      }
+    }
+    return reply;
+  }
+
+  /** A message not yet declared (health pings): the caller names the reply type. */
   async request<T>(pattern: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const service = pattern.split('.')[0];

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { type ClaimAnonymousReply, RecordsPatterns } from '@medical-qr/contracts';
+import { RecordsApi } from '@medical-qr/contracts';
 import { LOGGER, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 
 /** A sign-in waits at most this long for the claim; one that did not finish happens at the next sign-in. */
@@ -23,8 +23,8 @@ export class AnonymousCodeClaim {
     // An unverified address may be someone else's: their code, and its medical data, stay theirs.
     if (!user.emailVerified) return;
     try {
-      const { claimed } = await this.services.request<ClaimAnonymousReply>(
-        RecordsPatterns.claimAnonymous,
+      const { claimed } = await this.services.send(
+        RecordsApi.claimAnonymous,
         { userId: user.userId, email: user.email },
         { timeoutMs: CLAIM_TIMEOUT_MS },
       );

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import {
-  emergencyCardPath,
-  type EmergencyCard,
-  ErrorCodes,
-  RecordsMessages,
-  RecordsPatterns,
-} from '@medical-qr/contracts';
+import { emergencyCardPath, type EmergencyCard, ErrorCodes, RecordsMessages, RecordsApi } from '@medical-qr/contracts';
 import { AppError, LOGGER, storeUnavailableError } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
@@ -58,7 +52,7 @@ export class CardPageHandler {
     const token = tokenOf(req.path);
     let card: EmergencyCard;
     try {
-      card = await this.cards.read(RecordsPatterns.card, token, req, RecordsMessages.cardNotFound);
+      card = await this.cards.read(RecordsApi.card, token, req, RecordsMessages.cardNotFound);
     } catch (error) {
       return this.refuse(req, res, error, token);
     }

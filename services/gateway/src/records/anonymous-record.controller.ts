@@ -2,15 +2,13 @@ import { Body, Controller, HttpCode, Inject, Post, Req, UseInterceptors } from '
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
-  type AnonymousCreationResponse,
   anonymousCreationResponseSchema,
   type ConfirmCodeEmailBody,
   confirmCodeEmailBodySchema,
-  type ConfirmCodeEmailResponse,
   confirmCodeEmailResponseSchema,
   type MedicalForm,
   medicalFormSchema,
-  RecordsPatterns,
+  RecordsApi,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -42,7 +40,7 @@ export class AnonymousRecordController {
   })
   @ApiOkResponse({ standardSchema: anonymousCreationResponseSchema })
   create(@Body({ schema: medicalFormSchema }) form: MedicalForm, @Req() req: Request) {
-    return this.services.request<AnonymousCreationResponse>(RecordsPatterns.createAnonymous, {
+    return this.services.send(RecordsApi.createAnonymous, {
       form,
       appUrl: appUrl(req, this.config),
     });
@@ -57,6 +55,6 @@ export class AnonymousRecordController {
   })
   @ApiOkResponse({ standardSchema: confirmCodeEmailResponseSchema })
   confirmEmail(@Body({ schema: confirmCodeEmailBodySchema }) body: ConfirmCodeEmailBody) {
-    return this.services.request<ConfirmCodeEmailResponse>(RecordsPatterns.confirmAnonymousEmail, body);
+    return this.services.send(RecordsApi.confirmAnonymousEmail, body);
   }
 }

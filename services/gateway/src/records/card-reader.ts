@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { EMERGENCY_TOKEN_PATTERN, type EmergencyCard, ErrorCodes } from '@medical-qr/contracts';
+import { EMERGENCY_TOKEN_PATTERN, type EmergencyCard, ErrorCodes, RecordsApi } from '@medical-qr/contracts';
 import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
@@ -29,12 +29,17 @@ export class CardReader {
     private readonly limits: PublicLimits,
   ) {}
 
-  async read(pattern: string, token: string, req: Request, notFound: string): Promise<EmergencyCard> {
+  async read(
+    message: typeof RecordsApi.card | typeof RecordsApi.emergency,
+    token: string,
+    req: Request,
+    notFound: string,
+  ): Promise<EmergencyCard> {
     try {
       // A token that cannot exist never reaches the database.
       if (!EMERGENCY_TOKEN_PATTERN.test(token)) throw new AppError(ErrorCodes.NOT_FOUND, notFound);
-      return await this.services.request<EmergencyCard>(
-        pattern,
+      return await this.services.send(
+        message,
         {
           token,
           viewer: { userAgent: (req.get('user-agent') ?? '').slice(0, 512), ip: clientInfo(req).ip ?? undefined },

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { emergencyCardSchema, RecordsMessages, RecordsPatterns } from '@medical-qr/contracts';
+import { emergencyCardSchema, RecordsMessages, RecordsApi } from '@medical-qr/contracts';
 import { setCardHeaders } from './card-headers.js';
 import { CardReader } from './card-reader.js';
 
@@ -19,7 +19,7 @@ export class CardController {
   @ApiOkResponse({ standardSchema: emergencyCardSchema })
   card(@Param('token') token: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     setCardHeaders(res);
-    return this.cards.read(RecordsPatterns.card, token, req, RecordsMessages.cardNotFound);
+    return this.cards.read(RecordsApi.card, token, req, RecordsMessages.cardNotFound);
   }
 
   @Get('emergency/:token')
@@ -27,6 +27,6 @@ export class CardController {
   @ApiOkResponse({ standardSchema: emergencyCardSchema })
   emergency(@Param('token') token: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     setCardHeaders(res);
-    return this.cards.read(RecordsPatterns.emergency, token, req, RecordsMessages.emergencyNotFound);
+    return this.cards.read(RecordsApi.emergency, token, req, RecordsMessages.emergencyNotFound);
   }
 }

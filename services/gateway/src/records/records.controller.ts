@@ -19,10 +19,8 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import {
   AuditActions,
-  type DashboardResponse,
   dashboardResponseSchema,
   deletedResponseSchema,
-  type EmergencyContact,
   emergencyContactSchema,
   ErrorCodes,
   HISTORY_MAX_LIMIT,
@@ -30,27 +28,23 @@ import {
   HISTORY_SEARCH_MAX_LENGTH,
   type HistoryQuery,
   historyQuerySchema,
-  type HistoryResponse,
   historyResponseSchema,
   type MedicalForm,
   medicalFormSchema,
-  type MedicalRecord,
   medicalRecordSchema,
   QR_DOWNLOAD_FILE_NAME,
   RECORDS_MAX_LIMIT,
   RECORDS_PAGE_SIZE,
   recordIdSchema,
   RecordsMessages,
-  type RecordsPage,
   recordsPageSchema,
   type RecordsQuery,
   recordsQuerySchema,
   createRecordBodySchema,
   type RecordLabelBody,
   recordLabelBodySchema,
-  type RecordSummary,
   recordSummarySchema,
-  RecordsPatterns,
+  RecordsApi,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -97,7 +91,7 @@ export class RecordsController {
     @Req() req: Request,
   ) {
     const { userId } = session.data;
-    const record = await this.services.request<MedicalRecord>(RecordsPatterns.create, {
+    const record = await this.services.send(RecordsApi.create, {
       userId,
       form,
       label,
@@ -134,7 +128,7 @@ export class RecordsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const { userId } = session.data;
-    const record = await this.services.request<MedicalRecord>(RecordsPatterns.update, {
+    const record = await this.services.send(RecordsApi.update, {
       userId,
       recordId: recordId(id),
       form,
@@ -175,7 +169,7 @@ export class RecordsController {
     @Req() req: Request,
   ) {
     const { userId } = session.data;
-    return this.services.request<RecordsPage>(RecordsPatterns.list, {
+    return this.services.send(RecordsApi.list, {
       userId,
       appUrl: appUrl(req, this.config),
       ...query,
@@ -201,7 +195,7 @@ export class RecordsController {
     @Req() req: Request,
   ) {
     const { userId } = session.data;
-    return this.services.request<HistoryResponse>(RecordsPatterns.history, {
+    return this.services.send(RecordsApi.history, {
       userId,
       appUrl: appUrl(req, this.config),
       ...query,
@@ -213,7 +207,7 @@ export class RecordsController {
   @ApiOkResponse({ standardSchema: medicalRecordSchema.nullable() })
   async active(@SignedIn() session: CurrentSession, @Req() req: Request, @Res() res: Response) {
     const { userId } = session.data;
-    const record = await this.services.request<MedicalRecord | null>(RecordsPatterns.active, {
+    const record = await this.services.send(RecordsApi.active, {
       userId,
       appUrl: appUrl(req, this.config),
     });
@@ -225,7 +219,7 @@ export class RecordsController {
   @ApiOkResponse({ standardSchema: dashboardResponseSchema })
   async dashboard(@SignedIn() session: CurrentSession, @Req() req: Request) {
     const { userId } = session.data;
-    return this.services.request<DashboardResponse>(RecordsPatterns.dashboard, {
+    return this.services.send(RecordsApi.dashboard, {
       userId,
       appUrl: appUrl(req, this.config),
     });
@@ -241,7 +235,7 @@ export class RecordsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const { userId } = session.data;
-    const record = await this.services.request<MedicalRecord>(RecordsPatterns.get, {
+    const record = await this.services.send(RecordsApi.get, {
       userId,
       recordId: recordId(id),
       appUrl: appUrl(req, this.config),
@@ -255,7 +249,7 @@ export class RecordsController {
   @ApiOkResponse({ standardSchema: emergencyContactSchema, isArray: true })
   async contacts(@Param('id') id: string, @SignedIn() session: CurrentSession) {
     const { userId } = session.data;
-    return this.services.request<EmergencyContact[]>(RecordsPatterns.contacts, { userId, recordId: recordId(id) });
+    return this.services.send(RecordsApi.contacts, { userId, recordId: recordId(id) });
   }
 
   @Put('medical-records/:id/label')
@@ -272,7 +266,7 @@ export class RecordsController {
     @Req() req: Request,
   ) {
     const { userId } = session.data;
-    return this.services.request<RecordSummary>(RecordsPatterns.setLabel, {
+    return this.services.send(RecordsApi.setLabel, {
       userId,
       recordId: recordId(id),
       label,
@@ -286,7 +280,7 @@ export class RecordsController {
   @ApiOkResponse({ standardSchema: deletedResponseSchema })
   async delete(@Param('id') id: string, @SignedIn() session: CurrentSession, @Req() req: Request) {
     const { userId } = session.data;
-    const result = await this.services.request<{ deleted: true }>(RecordsPatterns.delete, {
+    const result = await this.services.send(RecordsApi.delete, {
       userId,
       recordId: recordId(id),
     });
@@ -310,7 +304,7 @@ export class RecordsController {
     @Res() res: Response,
   ) {
     const { userId } = session.data;
-    const { pngBase64 } = await this.services.request<{ pngBase64: string }>(RecordsPatterns.qrImage, {
+    const { pngBase64 } = await this.services.send(RecordsApi.qrImage, {
       userId,
       recordId: recordId(id),
       appUrl: appUrl(req, this.config),

@@ -8,10 +8,9 @@ import {
   type Order,
   type PersonalDataExport,
   type PublicUser,
-  type RecordsExport,
-  RecordsPatterns,
   type SavedShippingAddressResponse,
   ShopPatterns,
+  RecordsApi,
 } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { exportedAuditEntry } from './exported-audit-entry.js';
@@ -35,7 +34,7 @@ export class PersonalDataGatherer {
   async gather(userId: string, appUrl: string): Promise<PersonalData> {
     const [account, records, billing, cart, orders, shipping, privacy] = await Promise.all([
       this.services.request<PublicUser>(IdentityPatterns.getUser, { userId }),
-      this.services.request<RecordsExport>(RecordsPatterns.exportUser, { userId, appUrl }),
+      this.services.send(RecordsApi.exportUser, { userId, appUrl }),
       this.services.request<BillingExport>(BillingPatterns.exportUser, { userId }),
       this.services.request<CartItem[]>(ShopPatterns.cartList, { userId }),
       this.services.request<Order[]>(ShopPatterns.ordersList, { userId, appUrl }),

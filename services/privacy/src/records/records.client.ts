@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RecordsPatterns } from '@medical-qr/contracts';
+import { RecordsApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 
 /** What privacy tells the records service: whether the person's records may be shown. */
@@ -8,6 +8,6 @@ export class RecordsClient {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   async setConsent(userId: string, given: boolean): Promise<void> {
-    await this.services.request(RecordsPatterns.setConsent, { userId, given });
+    await this.services.send(RecordsApi.setConsent, { userId, given });
   }
 }

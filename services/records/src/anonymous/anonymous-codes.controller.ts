@@ -1,15 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import {
-  claimAnonymousRequestSchema,
-  type ClaimAnonymousRequest,
-  type ConfirmCodeEmailBody,
-  confirmCodeEmailBodySchema,
-  createAnonymousRecordRequestSchema,
-  RecordsPatterns,
-} from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { RecordsApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { AnonymousCodesService } from './anonymous-codes.service.js';
 
 /** Anonymous codes over NATS: making one, proving its email, and its claim by the account of that email. */
@@ -17,21 +8,18 @@ import { AnonymousCodesService } from './anonymous-codes.service.js';
 export class AnonymousCodesController {
   constructor(private readonly codes: AnonymousCodesService) {}
 
-  @MessagePattern(RecordsPatterns.createAnonymous)
-  create(
-    @Payload(new ZodPayload(createAnonymousRecordRequestSchema))
-    { form, appUrl }: z.infer<typeof createAnonymousRecordRequestSchema>,
-  ) {
+  @Handles(RecordsApi.createAnonymous)
+  create({ form, appUrl }: MessagePayload<typeof RecordsApi.createAnonymous>) {
     return this.codes.create(form, appUrl);
   }
 
-  @MessagePattern(RecordsPatterns.confirmAnonymousEmail)
-  confirmEmail(@Payload(new ZodPayload(confirmCodeEmailBodySchema)) { token }: ConfirmCodeEmailBody) {
+  @Handles(RecordsApi.confirmAnonymousEmail)
+  confirmEmail({ token }: MessagePayload<typeof RecordsApi.confirmAnonymousEmail>) {
     return this.codes.confirmEmail(token);
   }
 
-  @MessagePattern(RecordsPatterns.claimAnonymous)
-  claim(@Payload(new ZodPayload(claimAnonymousRequestSchema)) { userId, email }: ClaimAnonymousRequest) {
+  @Handles(RecordsApi.claimAnonymous)
+  claim({ userId, email }: MessagePayload<typeof RecordsApi.claimAnonymous>) {
     return this.codes.claim(userId, email);
   }
 }

@@ -1,24 +1,20 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { cardRequestSchema, RecordsPatterns } from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { RecordsApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { CardService } from './card.service.js';
-
-type CardRequest = z.infer<typeof cardRequestSchema>;
 
 /** The public card over NATS. */
 @Controller()
 export class CardController {
   constructor(private readonly cards: CardService) {}
 
-  @MessagePattern(RecordsPatterns.card)
-  card(@Payload(new ZodPayload(cardRequestSchema)) { token, viewer, appUrl }: CardRequest) {
+  @Handles(RecordsApi.card)
+  card({ token, viewer, appUrl }: MessagePayload<typeof RecordsApi.card>) {
     return this.cards.card(token, { userAgent: viewer.userAgent, ip: viewer.ip, appUrl });
   }
 
-  @MessagePattern(RecordsPatterns.emergency)
-  emergency(@Payload(new ZodPayload(cardRequestSchema)) { token, viewer, appUrl }: CardRequest) {
+  @Handles(RecordsApi.emergency)
+  emergency({ token, viewer, appUrl }: MessagePayload<typeof RecordsApi.emergency>) {
     return this.cards.emergency(token, { userAgent: viewer.userAgent, ip: viewer.ip, appUrl });
   }
 }

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { RecordsPatterns, recordsConsentRequestSchema, type RecordsConsentRequest } from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { RecordsApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { ConsentRepository } from './consent.repository.js';
 
 /** Privacy's word on whether a person's records may be shown on their cards and printed tags. */
@@ -9,8 +8,8 @@ import { ConsentRepository } from './consent.repository.js';
 export class ConsentController {
   constructor(private readonly consent: ConsentRepository) {}
 
-  @MessagePattern(RecordsPatterns.setConsent)
-  async set(@Payload(new ZodPayload(recordsConsentRequestSchema)) { userId, given }: RecordsConsentRequest) {
+  @Handles(RecordsApi.setConsent)
+  async set({ userId, given }: MessagePayload<typeof RecordsApi.setConsent>) {
     await this.consent.set(userId, given);
     return { userId, given };
   }

@@ -1,8 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { eq, or } from 'drizzle-orm';
-import { type Erased, eraseUserRequestSchema, type EraseUserRequest, RecordsPatterns } from '@medical-qr/contracts';
-import { CONFIG, DATABASE, type DatabaseHandle, EmailIndex, ZodPayload } from '@medical-qr/platform';
+import { type Erased, RecordsApi, type MessagePayload } from '@medical-qr/contracts';
+import { CONFIG, DATABASE, type DatabaseHandle, EmailIndex, Handles } from '@medical-qr/platform';
 import type { RecordsConfig } from '../config.js';
 import { consentWithdrawals, medicalRecords, printedTags } from '../database/schema.js';
 
@@ -21,8 +20,8 @@ export class RecordsErasureController {
     this.emailIndex = new EmailIndex(config.EMAIL_INDEX_KEY);
   }
 
-  @MessagePattern(RecordsPatterns.eraseUser)
-  async erase(@Payload(new ZodPayload(eraseUserRequestSchema)) { userId, email }: EraseUserRequest): Promise<Erased> {
+  @Handles(RecordsApi.eraseUser)
+  async erase({ userId, email }: MessagePayload<typeof RecordsApi.eraseUser>): Promise<Erased> {
     await this.database.db.transaction(async (tx) => {
       const ownRecords = eq(medicalRecords.userId, userId);
       await tx

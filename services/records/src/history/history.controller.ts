@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { historyRequestSchema, RecordsPatterns, type HistoryRequest } from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { RecordsApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { HistoryService } from './history.service.js';
 
 /** Premium history over NATS; the payload is validated here, whoever sent it. */
@@ -9,8 +8,8 @@ import { HistoryService } from './history.service.js';
 export class HistoryController {
   constructor(private readonly history: HistoryService) {}
 
-  @MessagePattern(RecordsPatterns.history)
-  page(@Payload(new ZodPayload(historyRequestSchema)) request: HistoryRequest) {
+  @Handles(RecordsApi.history)
+  page(request: MessagePayload<typeof RecordsApi.history>) {
     const { userId, appUrl, ...query } = request;
     return this.history.page(userId, query, appUrl);
   }

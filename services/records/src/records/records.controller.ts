@@ -1,20 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import {
-  activeRecordRequestSchema,
-  createRecordRequestSchema,
-  dashboardRequestSchema,
-  getRecordRequestSchema,
-  listRecordsRequestSchema,
-  type ListRecordsRequest,
-  qrImageRequestSchema,
-  recordRequestSchema,
-  RecordsPatterns,
-  setRecordLabelRequestSchema,
-  updateRecordRequestSchema,
-} from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { RecordsApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { RecordsService } from './records.service.js';
 
 /** The owner's side of records over NATS. Every payload is validated here, whoever sent it. */
@@ -22,72 +8,53 @@ import { RecordsService } from './records.service.js';
 export class RecordsController {
   constructor(private readonly records: RecordsService) {}
 
-  @MessagePattern(RecordsPatterns.create)
-  create(
-    @Payload(new ZodPayload(createRecordRequestSchema))
-    { userId, form, appUrl, label, addAnother }: z.infer<typeof createRecordRequestSchema>,
-  ) {
+  @Handles(RecordsApi.create)
+  create({ userId, form, appUrl, label, addAnother }: MessagePayload<typeof RecordsApi.create>) {
     return this.records.createForUser(userId, form, appUrl, { label, addAnother });
   }
 
-  @MessagePattern(RecordsPatterns.update)
-  update(
-    @Payload(new ZodPayload(updateRecordRequestSchema))
-    { userId, recordId, form, appUrl, expectedVersion }: z.infer<typeof updateRecordRequestSchema>,
-  ) {
+  @Handles(RecordsApi.update)
+  update({ userId, recordId, form, appUrl, expectedVersion }: MessagePayload<typeof RecordsApi.update>) {
     return this.records.update(userId, recordId, form, appUrl, expectedVersion);
   }
 
-  @MessagePattern(RecordsPatterns.list)
-  list(@Payload(new ZodPayload(listRecordsRequestSchema)) { userId, appUrl, ...query }: ListRecordsRequest) {
+  @Handles(RecordsApi.list)
+  list({ userId, appUrl, ...query }: MessagePayload<typeof RecordsApi.list>) {
     return this.records.list(userId, query, appUrl);
   }
 
-  @MessagePattern(RecordsPatterns.get)
-  get(
-    @Payload(new ZodPayload(getRecordRequestSchema))
-    { userId, recordId, appUrl }: z.infer<typeof getRecordRequestSchema>,
-  ) {
+  @Handles(RecordsApi.get)
+  get({ userId, recordId, appUrl }: MessagePayload<typeof RecordsApi.get>) {
     return this.records.get(userId, recordId, appUrl);
   }
 
-  @MessagePattern(RecordsPatterns.active)
-  active(
-    @Payload(new ZodPayload(activeRecordRequestSchema)) { userId, appUrl }: z.infer<typeof activeRecordRequestSchema>,
-  ) {
+  @Handles(RecordsApi.active)
+  active({ userId, appUrl }: MessagePayload<typeof RecordsApi.active>) {
     return this.records.active(userId, appUrl);
   }
 
-  @MessagePattern(RecordsPatterns.dashboard)
-  dashboard(
-    @Payload(new ZodPayload(dashboardRequestSchema)) { userId, appUrl }: z.infer<typeof dashboardRequestSchema>,
-  ) {
+  @Handles(RecordsApi.dashboard)
+  dashboard({ userId, appUrl }: MessagePayload<typeof RecordsApi.dashboard>) {
     return this.records.dashboard(userId, appUrl);
   }
 
-  @MessagePattern(RecordsPatterns.contacts)
-  contacts(@Payload(new ZodPayload(recordRequestSchema)) { userId, recordId }: z.infer<typeof recordRequestSchema>) {
+  @Handles(RecordsApi.contacts)
+  contacts({ userId, recordId }: MessagePayload<typeof RecordsApi.contacts>) {
     return this.records.contacts(userId, recordId);
   }
 
-  @MessagePattern(RecordsPatterns.setLabel)
-  setLabel(
-    @Payload(new ZodPayload(setRecordLabelRequestSchema))
-    { userId, recordId, label, appUrl }: z.infer<typeof setRecordLabelRequestSchema>,
-  ) {
+  @Handles(RecordsApi.setLabel)
+  setLabel({ userId, recordId, label, appUrl }: MessagePayload<typeof RecordsApi.setLabel>) {
     return this.records.setLabel(userId, recordId, label, appUrl);
   }
 
-  @MessagePattern(RecordsPatterns.delete)
-  delete(@Payload(new ZodPayload(recordRequestSchema)) { userId, recordId }: z.infer<typeof recordRequestSchema>) {
+  @Handles(RecordsApi.delete)
+  delete({ userId, recordId }: MessagePayload<typeof RecordsApi.delete>) {
     return this.records.delete(userId, recordId);
   }
 
-  @MessagePattern(RecordsPatterns.qrImage)
-  qrImage(
-    @Payload(new ZodPayload(qrImageRequestSchema))
-    { userId, recordId, appUrl }: z.infer<typeof qrImageRequestSchema>,
-  ) {
+  @Handles(RecordsApi.qrImage)
+  qrImage({ userId, recordId, appUrl }: MessagePayload<typeof RecordsApi.qrImage>) {
     return this.records.qrImage(userId, recordId, appUrl);
   }
 }

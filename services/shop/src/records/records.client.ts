@@ -4,8 +4,8 @@ import {
   type IssuedTag,
   type MedicalRecord,
   type PrintedTag,
-  RecordsPatterns,
   ShopMessages,
+  RecordsApi,
 } from '@medical-qr/contracts';
 import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 
@@ -16,21 +16,21 @@ export class RecordsClient {
 
   /** The user's active record; ordering without one is refused with a message that says what to do. */
   async requireActive(userId: string, appUrl: string): Promise<MedicalRecord> {
-    const record = await this.services.request<MedicalRecord | null>(RecordsPatterns.active, { userId, appUrl });
+    const record = await this.services.send(RecordsApi.active, { userId, appUrl });
     if (!record) throw new AppError(ErrorCodes.FORBIDDEN, ShopMessages.activeRecordRequired);
     return record;
   }
 
   /** The printed tag of one item of an order (the same one again when asked twice), with its QR drawn for print. */
   issueTag(userId: string, orderId: string, itemIndex: number, appUrl: string): Promise<IssuedTag> {
-    return this.services.request<IssuedTag>(RecordsPatterns.issueTag, { userId, orderId, itemIndex, appUrl });
+    return this.services.send(RecordsApi.issueTag, { userId, orderId, itemIndex, appUrl });
   }
 
   listTags(userId: string, appUrl: string): Promise<PrintedTag[]> {
-    return this.services.request<PrintedTag[]>(RecordsPatterns.listTags, { userId, appUrl });
+    return this.services.send(RecordsApi.listTags, { userId, appUrl });
   }
 
   revokeTag(userId: string, orderId: string, itemIndex: number, appUrl: string): Promise<PrintedTag> {
-    return this.services.request<PrintedTag>(RecordsPatterns.revokeTag, { userId, orderId, itemIndex, appUrl });
+    return this.services.send(RecordsApi.revokeTag, { userId, orderId, itemIndex, appUrl });
   }
 }

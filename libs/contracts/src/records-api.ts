@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { confirmCodeEmailBodySchema, confirmCodeEmailResponseSchema } from './anonymous-code-confirmation.js';
+import { ErrorCodes } from './error-codes.js';
+import { declareMessage, patternsOf } from './message.js';
+import { erasedSchema, eraseUserRequestSchema } from './privacy.js';
+import {
+  activeRecordRequestSchema,
+  anonymousCreationResponseSchema,
+  cardRequestSchema,
+  claimAnonymousReplySchema,
+  claimAnonymousRequestSchema,
+  createAnonymousRecordRequestSchema,
+  createRecordRequestSchema,
+  dashboardRequestSchema,
+  dashboardResponseSchema,
+  deletedResponseSchema,
+  emergencyCardSchema,
+  emergencyContactSchema,
+  getRecordRequestSchema,
+  historyRequestSchema,
+  historyResponseSchema,
+  issuedTagSchema,
+  listRecordsRequestSchema,
+  listTagsRequestSchema,
+  medicalRecordSchema,
+  printedTagSchema,
+  qrImageReplySchema,
+  qrImageRequestSchema,
+  recordRequestSchema,
+  recordsConsentReplySchema,
+  recordsConsentRequestSchema,
+  recordsExportSchema,
+  recordsPageSchema,
+  recordSummarySchema,
+  setRecordLabelRequestSchema,
+  tagRequestSchema,
+  updateRecordRequestSchema,
+} from './records.js';
+
+const { NOT_FOUND, GONE, CONFLICT, EDIT_CONFLICT, QR_EXPIRED, PREMIUM_REQUIRED } = ErrorCodes;
+
+/** Every request/reply message the records service answers, declared once. */
+export const RecordsApi = {
+  /** One page of the owner's codes, as summaries (no medical details, no QR images). */
+  list: declareMessage('records.record.list', { request: listRecordsRequestSchema, reply: recordsPageSchema }),
+  /** One of the owner's records in full, with its QR image. */
+  get: declareMessage('records.record.get', {
+    request: getRecordRequestSchema,
+    reply: medicalRecordSchema,
+    errors: [NOT_FOUND],
+  }),
+  /** The owner's newest active record, or null (the shop prints it on merch). */
+  active: declareMessage('records.record.active', {
+    request: activeRecordRequestSchema,
+    reply: medicalRecordSchema.nullable(),
+  }),
+  dashboard: declareMessage('records.dashboard.get', {
+    request: dashboardRequestSchema,
+    reply: dashboardResponseSchema,
+  }),
+  create: declareMessage('records.record.create', {
+    request: createRecordRequestSchema,
+    reply: medicalRecordSchema,
+    errors: [PREMIUM_REQUIRED, QR_EXPIRED, CONFLICT],
+  }),
+  update: declareMessage('records.record.update', {
+    request: updateRecordRequestSchema,
+    reply: medicalRecordSchema,
+    errors: [NOT_FOUND, EDIT_CONFLICT, CONFLICT, GONE],
+  }),
+  createAnonymous: declareMessage('records.anonymous-record.create', {
+    request: createAnonymousRecordRequestSchema,
+    reply: anonymousCreationResponseSchema,
+    errors: [CONFLICT],
+  }),
+  /** A verified email's anonymous code becomes the account's (idempotent: nothing left to claim is fine). */
+  claimAnonymous: declareMessage('records.anonymous-record.claim', {
+    request: claimAnonymousRequestSchema,
+    reply: claimAnonymousReplySchema,
+  }),
+  /** The link mailed at an anonymous code's creation was followed: its email is proven, so it may be claimed. */
+  confirmAnonymousEmail: declareMessage('records.anonymous-record.confirm-email', {
+    request: confirmCodeEmailBodySchema,
+    reply: confirmCodeEmailResponseSchema,
+    errors: [NOT_FOUND, GONE, CONFLICT],
+  }),
+  contacts: declareMessage('records.contacts.list', {
+    request: recordRequestSchema,
+    reply: z.array(emergencyContactSchema),
+    errors: [NOT_FOUND],
+  }),
+  delete: declareMessage('records.record.delete', {
+    request: recordRequestSchema,
+    reply: deletedResponseSchema,
+    errors: [NOT_FOUND],
+  }),
+  qrImage: declareMessage('records.qr-image.get', {
+    request: qrImageRequestSchema,
+    reply: qrImageReplySchema,
+    errors: [NOT_FOUND],
+  }),
+  /** The public card: what a responder sees (404 unknown, 410 expired). */
+  card: declareMessage('records.card.get', {
+    request: cardRequestSchema,
+    reply: emergencyCardSchema,
+    errors: [NOT_FOUND, GONE],
+  }),
+  /** The spec's emergency view of a code: an active code's card, else not found. */
+  emergency: declareMessage('records.emergency.get', {
+    request: cardRequestSchema,
+    reply: emergencyCardSchema,
+    errors: [NOT_FOUND],
+  }),
+  /** Premium history: the user's records, searched after decryption, one page at a time. */
+  history: declareMessage('records.history.list', {
+    request: historyRequestSchema,
+    reply: historyResponseSchema,
+    errors: [PREMIUM_REQUIRED],
+  }),
+  /** Names one of the owner's codes ("Me", "Sam (child)", "Bag tag"), so several codes are told apart. */
+  setLabel: declareMessage('records.record-label.set', {
+    request: setRecordLabelRequestSchema,
+    reply: recordSummarySchema,
+    errors: [NOT_FOUND],
+  }),
+  /** A printed tag for an order (idempotent per order): a token of its own that opens the owner's current card. */
+  issueTag: declareMessage('records.tag.issue', {
+    request: tagRequestSchema,
+    reply: issuedTagSchema,
+    calledBy: 'services',
+  }),
+  listTags: declareMessage('records.tag.list', {
+    request: listTagsRequestSchema,
+    reply: z.array(printedTagSchema),
+    calledBy: 'services',
+  }),
+  revokeTag: declareMessage('records.tag.revoke', {
+    request: tagRequestSchema,
+    reply: printedTagSchema,
+    errors: [NOT_FOUND],
+    calledBy: 'services',
+  }),
+  /** The person's consent to show their records (privacy): withdrawn, no card or tag of theirs shows them. */
+  setConsent: declareMessage('records.consent.set', {
+    request: recordsConsentRequestSchema,
+    reply: recordsConsentReplySchema,
+    calledBy: 'services',
+  }),
+  /** Everything records holds about a person, for their export: records decrypted, the scan log, printed tags. */
+  exportUser: declareMessage('records.user.export', {
+    request: listRecordsRequestSchema,
+    reply: recordsExportSchema,
+    calledBy: 'services',
+  }),
+  /** Erasure (privacy's saga): the person's records, contacts, scan log, tags, consent, and codes made anonymously with their email; idempotent. */
+  eraseUser: declareMessage('records.user.erase', {
+    request: eraseUserRequestSchema,
+    reply: erasedSchema,
+    calledBy: 'services',
+  }),
+} as const;
+
+/** Request/reply patterns the records service answers. */
+export const RecordsPatterns = patternsOf(RecordsApi);
