@@ -44,7 +44,7 @@ export default {
       ...shared,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{libs,services,tools}/*/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{libs,services,tools}/*/src/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
     },
     {
       ...shared,

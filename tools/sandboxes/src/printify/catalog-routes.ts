@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { CATALOG, findBlueprint, findOffer, shippingOf, type BlueprintData, type Offer } from './catalog-data.js';
 import { notFound } from './errors.js';
 import { numericId, type ApiCall } from './http.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 import type { Blueprint, BlueprintVariants, CatalogVariant } from './types.js';
 
 /** Where a blueprint's pictures are served, on the address the caller used. */

@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { findBlueprint } from './catalog-data.js';
 import { BACKDROPS, drawBlueprint, encodePng } from './pictures.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 
 /** Path of the stand-in's image host, in place of images.printify.com. */
 export const IMAGE_PATH = '/printify-images';

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { page, parseBody } from './http.js';
 import { orderBody } from './orders.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 
 /** Orders: submit, read, list, send to production. */
 export function orderRoutes(router: Router, { api, orders }: RouteContext): void {

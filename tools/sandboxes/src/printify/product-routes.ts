@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { notFound } from './errors.js';
 import { page, parseBody, type ApiCall } from './http.js';
 import { productBody, type StoredProduct } from './products.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 import type { Product } from './types.js';
 
 /**

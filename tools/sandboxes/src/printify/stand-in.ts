@@ -2,7 +2,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { SandboxLogger } from '../provider-descriptor.js';
 import { catalogRoutes } from './catalog-routes.js';
 import { notFound } from './errors.js';
-import { API_PATHS, bearerAuth, bodyErrors, endpoint, jsonBody, unknownPath, type Handler } from './http.js';
+import { API_PATHS, bearerAuth, bodyErrors, endpoint, jsonBody, unknownPath } from './http.js';
 import { imageRoutes } from './image-routes.js';
 import { orderRoutes } from './order-routes.js';
 import { OrderBook } from './orders.js';
@@ -11,27 +11,9 @@ import { ProductStore } from './products.js';
 import { UploadStore, uploadRoutes } from './uploads.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { PrintifyWebhooks } from './webhooks.js';
+import type { RouteContext, StandInSettings } from './route-context.js';
 
-export interface StandInSettings {
-  /** The one API token the stand-in accepts (the product's PRINTIFY_API_TOKEN). */
-  token: string;
-  /** The one shop the token has, a whole number as Printify's shop ids. */
-  shopId: string;
-  /** How long each order status lasts once sent to production. */
-  orderStepMs: number;
-  /** The first webhook retry waits this long, each next one twice as long. */
-  webhookRetryMs: number;
-}
-
-/** What the route files get: the shop's parts, and `api()` to declare an endpoint. */
-export interface RouteContext {
-  shopId: number;
-  uploads: UploadStore;
-  products: ProductStore;
-  orders: OrderBook;
-  webhooks: PrintifyWebhooks;
-  api(handler: Handler): ReturnType<typeof endpoint>;
-}
+export type { RouteContext, StandInSettings } from './route-context.js';
 
 /** One Printify account with one shop: its uploads, products, orders and webhooks, its order clock and its routes. */
 export class PrintifyStandIn {

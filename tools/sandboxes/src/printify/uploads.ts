@@ -4,7 +4,7 @@ import { notFound, validationFailed } from './errors.js';
 import { parseBody, printifyTime } from './http.js';
 import { newId } from './ids.js';
 import { imageFacts } from './image-files.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 import type { UploadedImage } from './types.js';
 
 /** Printify takes base64 contents up to 5 MB (larger files go by URL, which the stand-in does not fetch). */

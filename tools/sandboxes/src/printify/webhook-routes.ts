@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { notFound } from './errors.js';
 import { parseBody } from './http.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 import { WEBHOOK_TOPICS } from './types.js';
 
 const webhookBody = z.object({

@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type Stripe from 'stripe';
 import { escapeHtml, sendPage } from '../html.js';
 import { ACCOUNT_NAME } from './objects.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 
 /** Where the card issuer's 3D Secure page would be: Stripe sends browsers to hooks.stripe.com/3d_secure_2/hosted. */
 export const AUTHENTICATION_PATH = '/3d_secure_2/hosted';

@@ -7,7 +7,7 @@ import { LIST_PARAMS, page } from './list.js';
 import { priceObject, productObject } from './objects.js';
 import { applyMetadata, Params } from './params.js';
 import { idOf, previousAttributes, snapshot } from './snapshot.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const;
 /** Stripe bills at most once a year: 365 days, 52 weeks, 12 months or 1 year. */

@@ -6,7 +6,7 @@ import { LIST_PARAMS, page } from './list.js';
 import { customerObject } from './objects.js';
 import { applyMetadata, Params } from './params.js';
 import { previousAttributes, snapshot } from './snapshot.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 
 const FIELDS = ['email', 'name', 'description', 'phone', 'metadata', 'payment_method', 'invoice_settings', 'expand'];
 const INVOICE_SETTINGS = ['default_payment_method', 'footer'];

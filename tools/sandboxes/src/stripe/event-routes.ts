@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { resourceMissing } from './errors.js';
 import { LIST_PARAMS, page } from './list.js';
 import { Params } from './params.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 
 /** Events: retrieve one (what a webhook handler should do with an event id) and list them, newest first. */
 export function eventRoutes(router: Router, { events, reply, api }: RouteContext): void {

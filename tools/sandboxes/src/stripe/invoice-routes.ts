@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { LIST_PARAMS, page } from './list.js';
 import { Params } from './params.js';
 import { idOf } from './snapshot.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 
 /** Invoices: retrieve (with `confirmation_secret` or `payments` expanded) and list. */
 export function invoiceRoutes(router: Router, { store, reply, api }: RouteContext): void {

@@ -5,7 +5,7 @@ import { LIST_PARAMS, page } from './list.js';
 import { unixNow } from './ids.js';
 import { paymentIntentObject, type PaymentIntentFields } from './objects.js';
 import { applyMetadata, Params } from './params.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 
 const FIELDS = [
   'amount',

@@ -5,7 +5,7 @@ import { invalidRequest, missingParam } from './errors.js';
 import type { Caller } from './http.js';
 import { applyMetadata, Params } from './params.js';
 import { noBilling } from './payments.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 
 /** What Stripe.js adds to the calls it makes (its key, fraud signals); accepted and not used. */
 const STRIPE_JS_EXTRAS = [

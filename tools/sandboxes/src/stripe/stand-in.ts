@@ -7,7 +7,7 @@ import { customerRoutes } from './customer-routes.js';
 import { EventLog } from './events.js';
 import { eventRoutes } from './event-routes.js';
 import { Expander } from './expand.js';
-import { apiErrors, apiHeaders, endpoint, formBody, preflight, unknownUrl, type Access, type Handler } from './http.js';
+import { apiErrors, apiHeaders, endpoint, formBody, preflight, unknownUrl } from './http.js';
 import { IdempotencyStore } from './idempotency.js';
 import { invoiceRoutes } from './invoice-routes.js';
 import { paymentIntentRoutes } from './payment-intent-routes.js';
@@ -17,28 +17,9 @@ import { StripeStore } from './store.js';
 import { subscriptionRoutes } from './subscription-routes.js';
 import { Subscriptions } from './subscriptions.js';
 import { WebhookSender } from './webhooks.js';
+import type { RouteContext, StandInSettings } from './route-context.js';
 
-export interface StandInSettings {
-  publishableKey: string;
-  webhookSecret: string;
-  /** The product's webhook endpoint; undefined keeps events for `GET /v1/events` only. */
-  webhookUrl: string | undefined;
-  /** 0: calendar periods (a month for a monthly price); more: every period lasts this many seconds. */
-  periodSeconds: number;
-  webhookRetryMs: number;
-}
-
-/** What the route files get: the account's parts, and `api()` to declare an endpoint. */
-export interface RouteContext {
-  store: StripeStore;
-  events: EventLog;
-  payments: Payments;
-  subscriptions: Subscriptions;
-  /** A reply with the `expand[]` paths the call asked for. */
-  reply<T extends object>(object: T, expand: readonly string[]): T;
-  api(access: Access, handler: Handler): ReturnType<typeof endpoint>;
-  settings: StandInSettings;
-}
+export type { RouteContext, StandInSettings } from './route-context.js';
 
 /** One stand-in Stripe account: its objects, its events and webhooks, its timers and its routes. */
 export class StripeStandIn {

@@ -5,7 +5,7 @@ import { invalidRequest, missingParam } from './errors.js';
 import { LIST_PARAMS, page } from './list.js';
 import { applyMetadata, Params } from './params.js';
 import { idOf } from './snapshot.js';
-import type { RouteContext } from './stand-in.js';
+import type { RouteContext } from './route-context.js';
 import { itemOf, type PaymentBehavior, type SubscriptionChanges } from './subscriptions.js';
 
 const CREATE_FIELDS = [
