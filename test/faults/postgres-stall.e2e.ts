@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { isolatedDatabaseUrl, startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { dropDatabase, ensureDatabase } from '@medical-qr/platform';
 import { registeredClient } from '../support/accounts.js';
@@ -12,6 +15,7 @@ const REQUEST_DEADLINE_MS = 3000;
 const CARD_PAGE_DEADLINE_MS = 2000;
 /** Slack for a busy machine on top of a deadline. */
 const SLACK_MS = 1000;
+const LOG = fileURLToPath(new URL('../../reports/logs/faults-postgres.log', import.meta.url));
 
 /**
  * PostgreSQL stops answering (a proxy in front of it holds its replies, as a stalled network or server does): every
@@ -109,4 +113,35 @@ describe('PostgreSQL not answering', () => {
     expect(after.filter((outcome) => outcome.status !== 200)).toEqual([]);
     expect([...system.stack.processes.values()].map((child) => child.pid)).toEqual(pids);
   }, 150_000);
+
+  it('hands the browser the id a service logged its unexpected failure under', async () => {
+    const { client } = await registeredClient(system.url, 'pg-error-id');
+    const created = await client.post('/api/medical-records', medicalForm());
+    expect(created.status).toBe(200);
+    // A fault nobody planned for: a column the records service reads is gone (a migration gone wrong).
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query('alter table records.medical_records rename column label_ciphertext to label_gone');
+    try {
+      const read = await client.get(`/api/medical-records/${created.body.id as string}`);
+      expect(read.status).toBe(500);
+      expect(read.body.code).toBe('INTERNAL');
+      expect(read.body.errorId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(read.body.message).toBe(`Something went wrong on our side (error id ${read.body.errorId as string}).`);
+      // Nothing of the database's own words reaches the browser.
+      expect(JSON.stringify(read.body)).not.toContain('label');
+      // The same id is on the records service's log line that says what happened.
+      await eventually(
+        async () =>
+          readFileSync(LOG, 'utf8')
+            .split('\n')
+            .filter((line) => line.includes(read.body.errorId as string)),
+        (lines) => lines.some((line) => line.includes('records') && line.includes('label_ciphertext')),
+        10_000,
+      );
+    } finally {
+      await db.query('alter table records.medical_records rename column label_gone to label_ciphertext');
+      await db.end();
+    }
+  }, 60_000);
 });

@@ -103,6 +103,7 @@ describe('anonymous codes', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(RecordsMessages.anonymousActiveExists);
     expect(again.body.message).toContain('already has an active QR code');
+    expect(again.body.code).toBe('ANONYMOUS_CODE_ACTIVE');
 
     await withDatabase((db) =>
       db.query(`update records.medical_records set expires_at = now() - interval '1 second' where token_index = $1`, [
@@ -112,6 +113,7 @@ describe('anonymous codes', () => {
     const afterExpiry = await new HttpClient().post('/api/anonymous-medical-record', medicalForm({ email }));
     expect(afterExpiry.status).toBe(409);
     expect(afterExpiry.body.message).toContain('already has an expired QR code');
+    expect(afterExpiry.body.code).toBe('ANONYMOUS_CODE_EXPIRED');
     // Reads never serve an expired code, whatever the expiry jobs did.
     expect((await new HttpClient().get(`/api/emergency-card/${first.body.token}`)).status).toBe(410);
     expect((await new HttpClient().get(`/api/emergency/${first.body.token}`)).body.message).toBe(

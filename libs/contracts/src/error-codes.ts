@@ -23,6 +23,10 @@ export const ErrorCodes = {
   /** A save made from an older version of what it changes; the body's `current` is what is saved now. */
   EDIT_CONFLICT: 'EDIT_CONFLICT',
   GONE: 'GONE',
+  /** An anonymous code asked for an email that already has an active one (sign in, or make an account with it). */
+  ANONYMOUS_CODE_ACTIVE: 'ANONYMOUS_CODE_ACTIVE',
+  /** An anonymous code asked for an email whose one free code has expired (sign in, or upgrade). */
+  ANONYMOUS_CODE_EXPIRED: 'ANONYMOUS_CODE_EXPIRED',
   /** A free signed-in user's code has expired; creating another needs premium. */
   QR_EXPIRED: 'QR_EXPIRED',
   /** A premium feature asked for by a user who is not premium; the web shows the upgrade prompt. */
@@ -50,6 +54,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   EDIT_CONFLICT: 409,
   GONE: 410,
+  ANONYMOUS_CODE_ACTIVE: 409,
+  ANONYMOUS_CODE_EXPIRED: 409,
   QR_EXPIRED: 402,
   PREMIUM_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,

@@ -3,8 +3,16 @@ import { STATUS_BY_CODE, type ErrorCode } from './error-codes.js';
 
 export * from './error-codes.js';
 
+/** One thing wrong with a request: where (`emergencyContacts.0.phone`; '' for the whole request) and what. */
+export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type ErrorIssue = z.infer<typeof errorIssueSchema>;
+
 /** Extra facts an error may carry to the client (merged into the HTTP body). */
 export const errorDetailsSchema = z.object({
+  /** With VALIDATION_ERROR: each problem on its own, so a form puts it under its field without reading the message. */
+  issues: z.array(errorIssueSchema).optional(),
+  /** With INTERNAL: the id the failure is logged under, in whichever process it happened. */
+  errorId: z.string().optional(),
   requiresVerification: z.boolean().optional(),
   redirectUrl: z.string().optional(),
   retryAfterSeconds: z.number().int().optional(),
@@ -18,7 +26,6 @@ export const errorBodySchema = errorDetailsSchema.extend({
   statusCode: z.number().int(),
   message: z.string(),
   code: z.enum(Object.keys(STATUS_BY_CODE) as [ErrorCode, ...ErrorCode[]]).optional(),
-  errorId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -27,4 +34,9 @@ export interface RpcErrorPayload {
   code: ErrorCode;
   message: string;
   details?: ErrorDetails;
+}
+
+/** What a person reads about a failure nobody planned for, wherever it happened. */
+export function internalErrorMessage(errorId: string): string {
+  return `Something went wrong on our side (error id ${errorId}).`;
 }

@@ -37,7 +37,16 @@ import {
   updateRecordRequestSchema,
 } from './records.js';
 
-const { NOT_FOUND, GONE, CONFLICT, EDIT_CONFLICT, QR_EXPIRED, PREMIUM_REQUIRED } = ErrorCodes;
+const {
+  NOT_FOUND,
+  GONE,
+  CONFLICT,
+  EDIT_CONFLICT,
+  QR_EXPIRED,
+  PREMIUM_REQUIRED,
+  ANONYMOUS_CODE_ACTIVE,
+  ANONYMOUS_CODE_EXPIRED,
+} = ErrorCodes;
 
 /** Every request/reply message the records service answers, declared once. */
 export const RecordsApi = {
@@ -71,7 +80,7 @@ export const RecordsApi = {
   createAnonymous: declareMessage('records.anonymous-record.create', {
     request: createAnonymousRecordRequestSchema,
     reply: anonymousCreationResponseSchema,
-    errors: [CONFLICT],
+    errors: [ANONYMOUS_CODE_ACTIVE, ANONYMOUS_CODE_EXPIRED],
   }),
   /** A verified email's anonymous code becomes the account's (idempotent: nothing left to claim is fine). */
   claimAnonymous: declareMessage('records.anonymous-record.claim', {

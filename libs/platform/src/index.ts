@@ -27,6 +27,7 @@ export * from './nats/zod-payload.pipe.js';
 export * from './nats/handles.decorator.js';
 export * from './queues/audit-trail.js';
 export * from './queues/job-queue.js';
+export * from './queues/job-request-id.js';
 export * from './queues/mail-cap.js';
 export * from './queues/queue-worker.js';
 export * from './queues/queue.module.js';

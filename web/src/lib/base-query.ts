@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@medical-qr/contracts';
+import { ErrorCodes, type ErrorIssue } from '@medical-qr/contracts';
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { sessionExpiredHref } from './paths';
 import { hasUnsavedWork } from './unsaved-work';
@@ -36,6 +36,8 @@ export interface ApiError {
   message: string;
   /** Set by the gateway on 500s; the same id is in the server log. */
   errorId?: string;
+  /** With a 400: what is wrong where (`{ path, message }`), for a form to show under each field. */
+  issues?: ErrorIssue[];
   /** The whole parsed error body, for callers that need extra fields. */
   body?: Record<string, unknown>;
 }
@@ -103,11 +105,17 @@ export function normalizeApiError(status: number, statusText: string, rawBody: s
   const code = bodyCode ?? CODE_BY_STATUS[status];
   const message = messageOf(body.message) ?? `HTTP ${status}: ${statusText || REASON_PHRASES[status] || 'Error'}`;
   const errorId = typeof body.errorId === 'string' ? body.errorId : undefined;
+  const issues = Array.isArray(body.issues) ? body.issues.filter(isIssue) : undefined;
 
   const error: ApiError = { status, message, body };
   if (code !== undefined) error.code = code;
   if (errorId !== undefined) error.errorId = errorId;
+  if (issues?.length) error.issues = issues;
   return error;
+}
+
+function isIssue(value: unknown): value is ErrorIssue {
+  return isObject(value) && typeof value.path === 'string' && typeof value.message === 'string';
 }
 
 function messageOf(value: unknown): string | undefined {

@@ -2,6 +2,7 @@ import {
   ErrorCodes,
   type ErrorCode,
   type ErrorDetails,
+  type ErrorIssue,
   type RpcErrorPayload,
   isErrorCode,
 } from '@medical-qr/contracts';
@@ -26,8 +27,9 @@ export class AppError extends Error {
   static notFound(message = 'Not found') {
     return new AppError(ErrorCodes.NOT_FOUND, message);
   }
-  static validation(message: string) {
-    return new AppError(ErrorCodes.VALIDATION_ERROR, message);
+  /** A bad request; `issues` say what is wrong where, for a form to show under each field. */
+  static validation(message: string, issues?: ErrorIssue[]) {
+    return new AppError(ErrorCodes.VALIDATION_ERROR, message, issues ? { issues } : undefined);
   }
   static unavailable(message: string) {
     return new AppError(ErrorCodes.SERVICE_UNAVAILABLE, message);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorIssue } from '@medical-qr/contracts';
 import { AppError } from './app-error.js';
 
 /**
@@ -18,9 +19,24 @@ export function describeIssues(error: z.ZodError): string {
   return [...new Set(messages.filter((m) => !m.startsWith('Unrecognized key')))].slice(0, 5).join('; ');
 }
 
-/** Validates a payload from outside; a bad one becomes a VALIDATION_ERROR that names the fields. */
+/** Each issue on its own, its path dotted (`emergencyContacts.0.phone`); an unknown field is an issue at its own path. */
+export function issuesOf(error: z.ZodError): ErrorIssue[] {
+  const issues = error.issues.flatMap((issue): ErrorIssue[] => {
+    const path = issue.path.join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: `Unknown field: ${key}` }));
+    }
+    return [{ path, message: issue.message }];
+  });
+  return issues.filter(
+    (issue, index) =>
+      issues.findIndex((other) => other.path === issue.path && other.message === issue.message) === index,
+  );
+}
+
+/** Validates a payload from outside; a bad one becomes a VALIDATION_ERROR that names the fields, one issue at a time. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw AppError.validation(describeIssues(result.error));
+  if (!result.success) throw AppError.validation(describeIssues(result.error), issuesOf(result.error));
   return result.data;
 }

@@ -89,7 +89,9 @@ describe('ServiceClient against a real NATS server and a Nest microservice', () 
   it('hides internals of an unexpected failure behind an error id', async () => {
     const error = (await client.request('echo.message.crash', {}).catch((e) => e)) as AppError;
     expect(error.code).toBe('INTERNAL');
-    expect(error.message).toMatch(/^Internal error \(id [0-9a-f-]{36}\)$/);
+    // The id crosses NATS as a field of its own, for the gateway to hand the browser.
+    expect(error.details?.errorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.message).toBe(`Something went wrong on our side (error id ${error.details!.errorId}).`);
     expect(error.message).not.toContain('secret');
   });
 

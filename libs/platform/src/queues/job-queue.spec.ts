@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { z } from 'zod';
 import type { QueueDefinition } from '@medical-qr/contracts';
 import { AppError } from '../errors/app-error.js';
+import { runWithRequestId } from '../logging/correlation.js';
 import { createLogger } from '../logging/logger.js';
 import { CONFIG, LOGGER } from '../service/tokens.js';
 import { InjectQueue, QueueModule } from './queue.module.js';
@@ -64,6 +65,7 @@ describe('a queue and its worker in a Nest application (real Redis)', () => {
     async process(job: Job<{ name: string }>) {
       if (job.data.name === 'Grumpy') throw new Error('will not greet Grumpy');
       processed.push(job.data.name);
+      this.logger.info({ data: job.data }, 'greeted');
     }
   }
 
@@ -106,11 +108,15 @@ describe('a queue and its worker in a Nest application (real Redis)', () => {
     app.enableShutdownHooks();
     const { queue } = app.get(Greeter);
     try {
-      await queue.add('greet', { name: 'Ada' });
+      await runWithRequestId('request-of-ada', () => queue.add('greet', { name: 'Ada' }));
       await queue.add('greet', { nom: 'Bob' } as never);
-      await queue.add('greet', { name: 'Grumpy' }, { attempts: 1 });
+      await runWithRequestId('request-of-grumpy', () => queue.add('greet', { name: 'Grumpy' }, { attempts: 1 }));
       await until(() => processed.length === 1 && lines.filter((l) => l.level === 40 || l.level === 50).length >= 2);
       expect(processed).toEqual(['Ada']);
+      // The worker logs under the request that queued the job, and sees its payload alone.
+      expect(lines).toContainEqual(
+        expect.objectContaining({ msg: 'greeted', requestId: 'request-of-ada', data: { name: 'Ada' } }),
+      );
       expect(lines).toContainEqual(
         expect.objectContaining({ level: 50, msg: 'dropped a job whose payload does not match its contract' }),
       );
@@ -119,6 +125,7 @@ describe('a queue and its worker in a Nest application (real Redis)', () => {
           level: 40,
           msg: 'greetings-test job failed',
           attempt: 1,
+          requestId: 'request-of-grumpy',
           err: expect.objectContaining({ message: 'will not greet Grumpy' }),
         }),
       );

@@ -3,6 +3,7 @@ import type { JobState, JobsOptions, Queue } from 'bullmq';
 import type { QueueDefinition } from '@medical-qr/contracts';
 import { AppError } from '../errors/app-error.js';
 import { reportQueueJobCounts } from '../metrics/queue-metrics.js';
+import { withRequestId } from './job-request-id.js';
 import { createQueue, type QueueSettings } from './queues.js';
 
 export interface JobQueueOptions {
@@ -57,7 +58,7 @@ export class JobQueue<T> implements OnApplicationShutdown {
 
   /** Queues a job; rejects with SERVICE_UNAVAILABLE when Redis does not take it within the deadline. */
   async add(jobName: string, data: T, options?: JobsOptions): Promise<void> {
-    await this.withinDeadline(this.queue.add(jobName, data, options));
+    await this.withinDeadline(this.queue.add(jobName, withRequestId(data), options));
   }
 
   /**
@@ -70,7 +71,7 @@ export class JobQueue<T> implements OnApplicationShutdown {
         const existing = await this.queue.getJob(jobId);
         if (existing && (await existing.isFailed())) return existing.retry('failed');
         if (existing && (await existing.isCompleted())) await existing.remove();
-        await this.queue.add(jobName, data, { jobId });
+        await this.queue.add(jobName, withRequestId(data), { jobId });
       })(),
     );
   }

@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import type { QueueDefinition } from '@medical-qr/contracts';
 import type { BaseEnv } from '../config/env-schemas.js';
 import { queueJobFailures, reportQueueJobCounts, type ReportedJobState } from '../metrics/queue-metrics.js';
+import { runWithRequestId } from '../logging/correlation.js';
 import { CONFIG, LOGGER } from '../service/tokens.js';
+import { splitRequestId } from './job-request-id.js';
 import { createQueue, createWorker, queueSettingsOf } from './queues.js';
 
 export interface QueueWorkerOptions {
@@ -26,6 +28,8 @@ export abstract class QueueWorker<T> implements OnModuleInit, OnModuleDestroy {
   /** Opened at the first scrape only: a worker cannot count jobs, a queue can. */
   private countingQueue?: Queue<T>;
   private stopReporting?: () => void;
+  /** The request id each job under way runs under, for the line its failure logs (outside the job's own context). */
+  private readonly requestIds = new WeakMap<Job<T>, string>();
 
   protected constructor(
     private readonly definition: QueueDefinition<T>,
@@ -43,7 +47,14 @@ export abstract class QueueWorker<T> implements OnModuleInit, OnModuleDestroy {
     this.worker.on('failed', (job, error) => {
       queueJobFailures.inc({ queue });
       this.logger.warn(
-        { queue, jobId: job?.id, jobName: job?.name, attempt: job?.attemptsMade, err: error },
+        {
+          queue,
+          jobId: job?.id,
+          jobName: job?.name,
+          attempt: job?.attemptsMade,
+          err: error,
+          requestId: job && this.requestIds.get(job),
+        },
         `${queue} job failed`,
       );
     });
@@ -67,14 +78,23 @@ export abstract class QueueWorker<T> implements OnModuleInit, OnModuleDestroy {
     return this.countingQueue.getJobCounts(...states);
   }
 
+  /** Runs the job under the request id it was queued with (or its own), so every line it logs carries it. */
   private async validateAndProcess(job: Job<T>): Promise<void> {
-    if (!this.definition.payload.safeParse(job.data).success) {
-      this.logger.error(
-        { queue: this.definition.name, jobId: job.id, jobName: job.name },
-        'dropped a job whose payload does not match its contract',
-      );
-      return;
-    }
-    await this.process(job);
+    const { requestId: queuedFor, payload } = splitRequestId(job.data);
+    const requestId = queuedFor ?? `job:${this.definition.name}:${job.id}`;
+    this.requestIds.set(job, requestId);
+    return runWithRequestId(requestId, async () => {
+      const parsed = this.definition.payload.safeParse(payload);
+      if (!parsed.success) {
+        this.logger.error(
+          { queue: this.definition.name, jobId: job.id, jobName: job.name },
+          'dropped a job whose payload does not match its contract',
+        );
+        return;
+      }
+      // The worker sees its payload alone; the queued data in Redis keeps the id for the next attempt.
+      job.data = payload as T;
+      await this.process(job);
+    });
   }
 }

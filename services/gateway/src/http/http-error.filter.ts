@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { ErrorCodes, httpStatusFor, type ErrorBody, type ErrorCode } from '@medical-qr/contracts';
+import { ErrorCodes, httpStatusFor, internalErrorMessage, type ErrorBody, type ErrorCode } from '@medical-qr/contracts';
 import { AppError, storeUnavailableError } from '@medical-qr/platform';
 import { randomUUID } from 'node:crypto';
 
@@ -85,7 +85,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     this.logger.error({ err: exception, errorId, method: request.method }, 'unexpected error');
     return {
       statusCode: 500,
-      message: `Something went wrong on our side (error id ${errorId}).`,
+      message: internalErrorMessage(errorId),
       code: ErrorCodes.INTERNAL,
       errorId,
     };

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { Queues, type MailJob } from '@medical-qr/contracts';
-import { CONFIG, QueueWorker } from '@medical-qr/platform';
+import { CONFIG, QueueWorker, withRequestId } from '@medical-qr/platform';
 import type { IdentityConfig } from '../config.js';
 
 /** The domain of the sender's address (`Medical QR <no-reply@medicalqr.example>`), which Message-IDs end with. */
@@ -47,7 +47,8 @@ export class MailSender extends QueueWorker<MailJob> {
   /** A job queued before mails had a Message-ID gets one, kept with the job for its retries. */
   private async giveMessageId(job: Job<MailJob>): Promise<string> {
     const messageId = randomUUID();
-    await job.updateData({ ...job.data, messageId });
+    // Kept with the request id it was queued under, which the worker took off the data it hands here.
+    await job.updateData(withRequestId({ ...job.data, messageId }));
     return messageId;
   }
 }

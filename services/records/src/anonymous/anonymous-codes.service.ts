@@ -57,10 +57,9 @@ export class AnonymousCodesService {
     const emailIndex = this.emailIndex.of(form.email);
     const confirmed = await this.records.findConfirmedAnonymous(emailIndex);
     if (confirmed) {
-      const message = confirmed.isActive
-        ? RecordsMessages.anonymousActiveExists
-        : RecordsMessages.anonymousExpiredExists;
-      throw new AppError(ErrorCodes.CONFLICT, message);
+      throw confirmed.isActive
+        ? new AppError(ErrorCodes.ANONYMOUS_CODE_ACTIVE, RecordsMessages.anonymousActiveExists)
+        : new AppError(ErrorCodes.ANONYMOUS_CODE_EXPIRED, RecordsMessages.anonymousExpiredExists);
     }
     const expiresAt = new Date(Date.now() + this.config.QR_TTL_ANONYMOUS);
     let linkToken: string | undefined;

@@ -179,6 +179,8 @@ function assertEditable(record: StoredRecord) {
 /** Free plans keep one emergency contact (anonymous codes too); premium more. */
 export function assertContactLimit(form: MedicalForm, isPremium: boolean) {
   if (!isPremium && form.emergencyContacts.length > MAX_CONTACTS_FREE) {
-    throw AppError.validation(`emergencyContacts: ${RecordsMessages.tooManyContactsFree}`);
+    throw AppError.validation(`emergencyContacts: ${RecordsMessages.tooManyContactsFree}`, [
+      { path: 'emergencyContacts', message: RecordsMessages.tooManyContactsFree },
+    ]);
   }
 }

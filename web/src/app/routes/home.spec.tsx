@@ -111,7 +111,7 @@ describe('home page: a visitor creates a free QR code', () => {
   });
 
   it('says on the email field, once, that the email already has an active code', async () => {
-    const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousActiveExists, { code: 'CONFLICT' }));
+    const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousActiveExists, { code: 'ANONYMOUS_CODE_ACTIVE' }));
     fillMedicalForm(form);
     await generate();
 
@@ -141,7 +141,7 @@ describe('home page: a visitor creates a free QR code', () => {
   });
 
   it('says the code expired and opens the sign-in when the email had a code before', async () => {
-    const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousExpiredExists, { code: 'CONFLICT' }));
+    const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousExpiredExists, { code: 'ANONYMOUS_CODE_EXPIRED' }));
     fillMedicalForm(form);
     await generate();
 
@@ -161,8 +161,10 @@ describe('home page: a visitor creates a free QR code', () => {
   });
 
   it('shows an email domain the server cannot mail on the email field', async () => {
-    const message = 'email: example.com is not a valid domain; please use an address that can receive mail';
-    const { form } = await visitorHome(errorReply(400, message, { code: 'VALIDATION_ERROR' }));
+    const problem = 'example.com is not a valid domain; please use an address that can receive mail';
+    const { form } = await visitorHome(
+      errorReply(400, `email: ${problem}`, { code: 'VALIDATION_ERROR', issues: [{ path: 'email', message: problem }] }),
+    );
     fillMedicalForm(form);
     await generate();
 

@@ -1,4 +1,4 @@
-import { RecordsMessages, type AnonymousCreationResponse, type MedicalForm } from '@medical-qr/contracts';
+import { ErrorCodes, type AnonymousCreationResponse, type MedicalForm } from '@medical-qr/contracts';
 import { useCallback } from 'react';
 import { FORM_ERROR, type FieldErrors } from '../../components/ui/form';
 import { isApiError } from '../../lib/base-query';
@@ -73,15 +73,16 @@ function creationFailure(
     onEmailTaken,
   }: { onLoginRequested: (request: LoginRequest) => void; onEmailTaken: (email: string) => void },
 ): FieldErrors {
-  const message = isApiError(failure) ? failure.message : '';
-  if (message.includes('already has an expired QR code')) {
+  const error = isApiError(failure) ? failure : undefined;
+  const message = error?.message ?? '';
+  if (error?.code === ErrorCodes.ANONYMOUS_CODE_EXPIRED) {
     onLoginRequested({ email, message });
     return { email: message };
   }
-  if (message.includes('already has an active QR code')) {
+  if (error?.code === ErrorCodes.ANONYMOUS_CODE_ACTIVE) {
     onEmailTaken(email);
-    return { email: RecordsMessages.anonymousActiveExists };
+    return { email: message };
   }
-  if (isApiError(failure) && failure.status === 400) return fieldErrorsFromServer(message);
+  if (error?.status === 400) return fieldErrorsFromServer(error);
   return { [FORM_ERROR]: message ? `Failed to generate QR code. ${message}` : 'Failed to generate QR code.' };
 }

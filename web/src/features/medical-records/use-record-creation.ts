@@ -83,7 +83,7 @@ export function useRecordCreation({
 
         // Said once, in the form: under the fields (400) or in its alert.
         const message = error?.message ?? '';
-        if (error?.status === 400) return fieldErrorsFromServer(message);
+        if (error?.status === 400) return fieldErrorsFromServer(error);
         return {
           [FORM_ERROR]: message ? `Failed to create medical record. ${message}` : 'Failed to create medical record.',
         };

@@ -97,7 +97,7 @@ function editConflictCurrent(error: ApiError | undefined): MedicalRecord | null 
 /** Where a refused save is told: the fields, the form's alert, or a toast when the record moved on. */
 function refusal(error: ApiError | undefined, toast: (message: string) => void): FieldErrors | null {
   const message = error?.message ?? '';
-  if (error?.status === 400) return fieldErrorsFromServer(message);
+  if (error?.status === 400) return fieldErrorsFromServer(error);
   if (error?.status === 409 || error?.status === 410) {
     toast(message);
     return null;

@@ -6,7 +6,7 @@ export { FORM_ERROR, type FieldErrors, type FormFailure } from './form-errors';
 export { useFormLayout } from './form-layout';
 export { PasswordInput } from './password-input';
 export { Select, type SelectProps } from './select';
-export { fieldErrorsFromMessage } from './server-field-errors';
+export { fieldErrorsFromIssues } from './server-field-errors';
 export { SubmitButton } from './submit-button';
 export { Textarea, type TextareaProps } from './textarea';
 export { useAppForm } from './use-app-form';
