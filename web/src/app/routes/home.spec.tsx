@@ -111,7 +111,9 @@ describe('home page: a visitor creates a free QR code', () => {
   });
 
   it('says on the email field, once, that the email already has an active code', async () => {
-    const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousActiveExists, { code: 'ANONYMOUS_CODE_ACTIVE' }));
+    const { form } = await visitorHome(
+      errorReply(409, RecordsMessages.anonymousActiveExists, { code: 'ANONYMOUS_CODE_ACTIVE' }),
+    );
     fillMedicalForm(form);
     await generate();
 
@@ -141,7 +143,9 @@ describe('home page: a visitor creates a free QR code', () => {
   });
 
   it('says the code expired and opens the sign-in when the email had a code before', async () => {
-    const { form } = await visitorHome(errorReply(409, RecordsMessages.anonymousExpiredExists, { code: 'ANONYMOUS_CODE_EXPIRED' }));
+    const { form } = await visitorHome(
+      errorReply(409, RecordsMessages.anonymousExpiredExists, { code: 'ANONYMOUS_CODE_EXPIRED' }),
+    );
     fillMedicalForm(form);
     await generate();
 
