@@ -9,28 +9,34 @@ const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url),
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const serviceBoundaries = SERVICES.map((service) => ({
-  files: [`services/${service}/src/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^@medical-qr/(?!contracts$|platform$)`,
-            message:
-              'A service may import only @medical-qr/contracts and @medical-qr/platform; ask other services over NATS.',
-          },
-          {
-            regex: `(^|/)services/(?!${service}/)|^\\.\\./\\.\\./(?!src/)|^(\\.\\./){3,}`,
-            message:
-              'Services never import each other: put shared contracts in libs/contracts and plumbing in libs/platform.',
-          },
-        ],
-      },
-    ],
-  },
-}));
+// Unit specs may also use platform's test doubles (@medical-qr/platform/testing); service code may not.
+const serviceBoundaries = SERVICES.flatMap((service) =>
+  [false, true].map((spec) => ({
+    files: [spec ? `services/${service}/src/**/*.spec.ts` : `services/${service}/src/**/*.ts`],
+    ...(spec ? {} : { ignores: [`services/${service}/src/**/*.spec.ts`] }),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: spec
+                ? `^@medical-qr/(?!contracts$|platform$|platform/testing$)`
+                : `^@medical-qr/(?!contracts$|platform$)`,
+              message:
+                'A service may import only @medical-qr/contracts and @medical-qr/platform; ask other services over NATS.',
+            },
+            {
+              regex: `(^|/)services/(?!${service}/)|^\\.\\./\\.\\./(?!src/)|^(\\.\\./){3,}`,
+              message:
+                'Services never import each other: put shared contracts in libs/contracts and plumbing in libs/platform.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 // app/ is the composition root (entry, store, router, routes): features and shared components
 // never import it; the typed Redux hooks they need are in web/src/lib/hooks.ts.

@@ -1,7 +1,7 @@
 import { BillingPatterns } from './billing.js';
 import { DurableEvents, type DurableEvent } from './events.js';
 import { healthPattern } from './health.js';
-import { IdentityPatterns } from './identity.js';
+import { IdentityApi, IdentityPatterns } from './identity-api.js';
 import { PrivacyPatterns } from './privacy.js';
 import type { AnyMessage } from './message.js';
 import { RecordsApi, RecordsPatterns } from './records-api.js';
@@ -27,7 +27,7 @@ export interface BusAccess {
 }
 
 /** Every message declared with its schemas (services move to declarations one by one). */
-const DECLARED: readonly AnyMessage[] = [...Object.values(RecordsApi)];
+const DECLARED: readonly AnyMessage[] = [...Object.values(IdentityApi), ...Object.values(RecordsApi)];
 
 /**
  * Patterns that only services call, each for a narrow reason (privacy's erasure and export, the shop's
@@ -37,9 +37,6 @@ const DECLARED: readonly AnyMessage[] = [...Object.values(RecordsApi)];
  */
 const SERVICE_TO_SERVICE = new Set<string>([
   ...DECLARED.filter((message) => message.calledBy === 'services').map((message) => message.pattern),
-  IdentityPatterns.eraseUser,
-  IdentityPatterns.mailCodeConfirmation,
-  IdentityPatterns.mailReceipt,
   BillingPatterns.createMerchPayment,
   BillingPatterns.exportUser,
   BillingPatterns.eraseUser,

@@ -10,6 +10,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './health.js';
 export * from './identity.js';
+export * from './identity-api.js';
 export * from './live.js';
 export * from './medical-labels.js';
 export * from './plain-text.js';

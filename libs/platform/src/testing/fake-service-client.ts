@@ -35,7 +35,9 @@ export class FakeServiceClient {
 
   /** Payloads sent with `message`, in order. */
   sentWith<M extends AnyMessage>(message: M): MessagePayload<M>[] {
-    return this.sent.filter((sent) => sent.pattern === message.pattern).map((sent) => sent.payload as MessagePayload<M>);
+    return this.sent
+      .filter((sent) => sent.pattern === message.pattern)
+      .map((sent) => sent.payload as MessagePayload<M>);
   }
 
   async send<M extends AnyMessage>(message: M, payload: MessageRequest<M>): Promise<MessageReply<M>> {

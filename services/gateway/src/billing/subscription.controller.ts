@@ -7,10 +7,9 @@ import {
   type CreateSubscriptionRequest,
   type CreateSubscriptionResponse,
   createSubscriptionResponseSchema,
-  IdentityPatterns,
-  type PublicUser,
   type SubscriptionDetails,
   subscriptionDetailsSchema,
+  IdentityApi,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -57,7 +56,7 @@ export class SubscriptionController {
   @ApiOkResponse({ standardSchema: createSubscriptionResponseSchema })
   async create(@Body({ schema: emptyBodySchema }) _body: EmptyBody, @SignedIn() session: CurrentSession) {
     // The provider's customer carries the account's email and name, as identity has them now.
-    const user = await this.services.request<PublicUser>(IdentityPatterns.getUser, { userId: session.data.userId });
+    const user = await this.services.send(IdentityApi.getUser, { userId: session.data.userId });
     const request: CreateSubscriptionRequest = {
       userId: user.id,
       email: user.email,

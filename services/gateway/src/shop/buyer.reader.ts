@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingPatterns, IdentityPatterns, type PremiumStatus, type PublicUser } from '@medical-qr/contracts';
+import { BillingPatterns, type PremiumStatus, IdentityApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 
 /** The customer name billing gives the provider (it shows on receipts) is bounded like the contract's. */
@@ -28,7 +28,7 @@ export class BuyerReader {
 
   async buyer(userId: string): Promise<Buyer> {
     const [user, isPremium] = await Promise.all([
-      this.services.request<PublicUser>(IdentityPatterns.getUser, { userId }),
+      this.services.send(IdentityApi.getUser, { userId }),
       this.isPremium(userId),
     ]);
     return {

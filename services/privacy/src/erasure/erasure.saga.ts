@@ -7,9 +7,9 @@ import {
   ErrorCodes,
   IdentityPatterns,
   type PrivacyJob,
-  type PublicUser,
   RecordsPatterns,
   ShopPatterns,
+  IdentityApi,
 } from '@medical-qr/contracts';
 import { AppError, EVENT_BUS, type EventBus, LOGGER, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { DeletionRequestsRepository } from '../deletion/deletion-requests.repository.js';
@@ -69,7 +69,7 @@ export class ErasureSaga {
   /** The email the person signed up with (records finds their anonymous codes by it); '' once identity forgot it. */
   private async emailOf(userId: string): Promise<string> {
     try {
-      return (await this.services.request<PublicUser>(IdentityPatterns.getUser, { userId })).email;
+      return (await this.services.send(IdentityApi.getUser, { userId })).email;
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCodes.NOT_FOUND) return '';
       throw error;

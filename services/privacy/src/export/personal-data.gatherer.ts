@@ -4,13 +4,12 @@ import {
   type BillingExport,
   BillingPatterns,
   type CartItem,
-  IdentityPatterns,
   type Order,
   type PersonalDataExport,
-  type PublicUser,
   type SavedShippingAddressResponse,
   ShopPatterns,
   RecordsApi,
+  IdentityApi,
 } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { exportedAuditEntry } from './exported-audit-entry.js';
@@ -33,7 +32,7 @@ export class PersonalDataGatherer {
 
   async gather(userId: string, appUrl: string): Promise<PersonalData> {
     const [account, records, billing, cart, orders, shipping, privacy] = await Promise.all([
-      this.services.request<PublicUser>(IdentityPatterns.getUser, { userId }),
+      this.services.send(IdentityApi.getUser, { userId }),
       this.services.send(RecordsApi.exportUser, { userId, appUrl }),
       this.services.request<BillingExport>(BillingPatterns.exportUser, { userId }),
       this.services.request<CartItem[]>(ShopPatterns.cartList, { userId }),
