@@ -1,4 +1,4 @@
-import { BillingPatterns } from './billing.js';
+import { BillingApi, BillingPatterns } from './billing-api.js';
 import { DurableEvents, type DurableEvent } from './events.js';
 import { healthPattern } from './health.js';
 import { IdentityApi, IdentityPatterns } from './identity-api.js';
@@ -27,7 +27,11 @@ export interface BusAccess {
 }
 
 /** Every message declared with its schemas (services move to declarations one by one). */
-const DECLARED: readonly AnyMessage[] = [...Object.values(IdentityApi), ...Object.values(RecordsApi)];
+const DECLARED: readonly AnyMessage[] = [
+  ...Object.values(IdentityApi),
+  ...Object.values(RecordsApi),
+  ...Object.values(BillingApi),
+];
 
 /**
  * Patterns that only services call, each for a narrow reason (privacy's erasure and export, the shop's
@@ -37,9 +41,6 @@ const DECLARED: readonly AnyMessage[] = [...Object.values(IdentityApi), ...Objec
  */
 const SERVICE_TO_SERVICE = new Set<string>([
   ...DECLARED.filter((message) => message.calledBy === 'services').map((message) => message.pattern),
-  BillingPatterns.createMerchPayment,
-  BillingPatterns.exportUser,
-  BillingPatterns.eraseUser,
   ShopPatterns.eraseUser,
 ]);
 

@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './auth-responses.js';
 export * from './coarse-user-agent.js';
 export * from './billing.js';
+export * from './billing-api.js';
 export * from './current-user.js';
 export * from './errors.js';
 export * from './events.js';

@@ -1,15 +1,12 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  BillingPatterns,
-  type CancelSubscriptionResponse,
   cancelSubscriptionResponseSchema,
   type CreateSubscriptionRequest,
-  type CreateSubscriptionResponse,
   createSubscriptionResponseSchema,
-  type SubscriptionDetails,
   subscriptionDetailsSchema,
   IdentityApi,
+  BillingApi,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -42,7 +39,7 @@ export class SubscriptionController {
   @ApiOperation({ summary: "The user's subscription (active or canceling); 404 when there is none" })
   @ApiOkResponse({ standardSchema: subscriptionDetailsSchema })
   details(@SignedIn() session: CurrentSession) {
-    return this.services.request<SubscriptionDetails>(BillingPatterns.subscriptionDetails, {
+    return this.services.send(BillingApi.subscriptionDetails, {
       userId: session.data.userId,
     });
   }
@@ -62,11 +59,7 @@ export class SubscriptionController {
       email: user.email,
       name: `${user.firstName} ${user.lastName}`.trim().slice(0, CUSTOMER_NAME_MAX),
     };
-    return this.services.request<CreateSubscriptionResponse>(
-      BillingPatterns.createSubscription,
-      request,
-      providerActionTimeout(this.config),
-    );
+    return this.services.send(BillingApi.createSubscription, request, providerActionTimeout(this.config));
   }
 
   @Post('subscription/cancel')
@@ -77,8 +70,8 @@ export class SubscriptionController {
   })
   @ApiOkResponse({ standardSchema: cancelSubscriptionResponseSchema })
   cancel(@Body({ schema: emptyBodySchema }) _body: EmptyBody, @SignedIn() session: CurrentSession) {
-    return this.services.request<CancelSubscriptionResponse>(
-      BillingPatterns.cancelSubscription,
+    return this.services.send(
+      BillingApi.cancelSubscription,
       { userId: session.data.userId },
       providerActionTimeout(this.config),
     );
@@ -92,8 +85,8 @@ export class SubscriptionController {
   })
   @ApiOkResponse({ standardSchema: subscriptionDetailsSchema })
   resume(@Body({ schema: emptyBodySchema }) _body: EmptyBody, @SignedIn() session: CurrentSession) {
-    return this.services.request<SubscriptionDetails>(
-      BillingPatterns.resumeSubscription,
+    return this.services.send(
+      BillingApi.resumeSubscription,
       { userId: session.data.userId },
       providerActionTimeout(this.config),
     );

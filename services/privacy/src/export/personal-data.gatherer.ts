@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { desc, eq } from 'drizzle-orm';
 import {
-  type BillingExport,
-  BillingPatterns,
   type CartItem,
   type Order,
   type PersonalDataExport,
@@ -10,6 +8,7 @@ import {
   ShopPatterns,
   RecordsApi,
   IdentityApi,
+  BillingApi,
 } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { exportedAuditEntry } from './exported-audit-entry.js';
@@ -34,7 +33,7 @@ export class PersonalDataGatherer {
     const [account, records, billing, cart, orders, shipping, privacy] = await Promise.all([
       this.services.send(IdentityApi.getUser, { userId }),
       this.services.send(RecordsApi.exportUser, { userId, appUrl }),
-      this.services.request<BillingExport>(BillingPatterns.exportUser, { userId }),
+      this.services.send(BillingApi.exportUser, { userId }),
       this.services.request<CartItem[]>(ShopPatterns.cartList, { userId }),
       this.services.request<Order[]>(ShopPatterns.ordersList, { userId, appUrl }),
       this.services.request<SavedShippingAddressResponse>(ShopPatterns.savedShippingAddress, { userId }),
