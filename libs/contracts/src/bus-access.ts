@@ -6,7 +6,7 @@ import { PrivacyPatterns } from './privacy.js';
 import type { AnyMessage } from './message.js';
 import { RecordsApi, RecordsPatterns } from './records-api.js';
 import { SERVICE_NAMES, type ServiceName } from './services.js';
-import { ShopPatterns } from './shop/shop-api.js';
+import { ShopApi, ShopPatterns } from './shop/shop-messages.js';
 
 /** Every process that connects to NATS: the five services and the gateway. Each is a NATS user of its own. */
 export const BUS_PROCESSES = [...SERVICE_NAMES, 'gateway'] as const;
@@ -31,6 +31,7 @@ const DECLARED: readonly AnyMessage[] = [
   ...Object.values(IdentityApi),
   ...Object.values(RecordsApi),
   ...Object.values(BillingApi),
+  ...Object.values(ShopApi),
 ];
 
 /**
@@ -41,7 +42,6 @@ const DECLARED: readonly AnyMessage[] = [
  */
 const SERVICE_TO_SERVICE = new Set<string>([
   ...DECLARED.filter((message) => message.calledBy === 'services').map((message) => message.pattern),
-  ShopPatterns.eraseUser,
 ]);
 
 const ALL_PATTERNS: readonly string[] = [
