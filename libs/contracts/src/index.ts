@@ -22,6 +22,7 @@ export * from './message.js';
 export * from './records.js';
 export * from './records-api.js';
 export * from './privacy.js';
+export * from './privacy-api.js';
 export * from './services.js';
 export * from './shop/index.js';
 export * from './bus-access.js';
