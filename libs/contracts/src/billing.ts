@@ -2,25 +2,6 @@ import { z } from 'zod';
 
 export * from './premium-price.js';
 
-/** Request/reply patterns the billing service answers. */
-export const BillingPatterns = {
-  premiumStatus: 'billing.premium.status',
-  /** Asks the provider (never the client) whether the user's subscription is paid, and records what it says. */
-  activatePremium: 'billing.premium.activate',
-  subscriptionDetails: 'billing.subscription.details',
-  createSubscription: 'billing.subscription.create',
-  cancelSubscription: 'billing.subscription.cancel',
-  resumeSubscription: 'billing.subscription.resume',
-  /** A webhook as the provider sent it: the raw body and its signature header, checked by billing. */
-  receiveWebhook: 'billing.webhook.receive',
-  /** A one-off card payment for merch: a PaymentIntent the shop's checkout names; the order follows its webhook. */
-  createMerchPayment: 'billing.merch-payment.create',
-  /** Everything billing holds about a person, for their export: the provider's customer id and subscriptions. */
-  exportUser: 'billing.user.export',
-  /** Erasure (privacy's saga): subscriptions cancelled at the provider now, then the person's rows; idempotent. */
-  eraseUser: 'billing.user.erase',
-} as const;
-
 /** The provider's price is found again by this key, so every copy of the system bills the same price. */
 export const PREMIUM_PRICE_LOOKUP_KEY = 'medical_qr_premium_monthly';
 

@@ -1,12 +1,12 @@
-import { BillingPatterns } from './billing.js';
+import { BillingApi, BillingPatterns } from './billing-api.js';
 import { DurableEvents, type DurableEvent } from './events.js';
 import { healthPattern } from './health.js';
-import { IdentityPatterns } from './identity.js';
-import { PrivacyPatterns } from './privacy.js';
+import { IdentityApi, IdentityPatterns } from './identity-api.js';
+import { PrivacyApi } from './privacy-api.js';
 import type { AnyMessage } from './message.js';
 import { RecordsApi, RecordsPatterns } from './records-api.js';
 import { SERVICE_NAMES, type ServiceName } from './services.js';
-import { ShopPatterns } from './shop/shop-api.js';
+import { ShopApi, ShopPatterns } from './shop/shop-messages.js';
 
 /** Every process that connects to NATS: the five services and the gateway. Each is a NATS user of its own. */
 export const BUS_PROCESSES = [...SERVICE_NAMES, 'gateway'] as const;
@@ -26,33 +26,26 @@ export interface BusAccess {
   observes: readonly DurableEvent[];
 }
 
-/** Every message declared with its schemas (services move to declarations one by one). */
-const DECLARED: readonly AnyMessage[] = [...Object.values(RecordsApi)];
+/** Every request/reply message of the five services, declared with its schemas. */
+const DECLARED: readonly AnyMessage[] = [
+  ...Object.values(IdentityApi),
+  ...Object.values(RecordsApi),
+  ...Object.values(BillingApi),
+  ...Object.values(ShopApi),
+  ...Object.values(PrivacyApi),
+];
 
 /**
- * Patterns that only services call, each for a narrow reason (privacy's erasure and export, the shop's
- * printed tags and payments, records asking billing, records asking identity to mail the link that
- * proves an anonymous code's email, and the shop and billing asking identity to mail a receipt). The gateway, which acts for a signed-in person, never calls them;
- * every other pattern of a service is the gateway's to call.
+ * Patterns that only services call (`calledBy: 'services'`), each for a narrow reason (privacy's erasure and export,
+ * the shop's printed tags and payments, records asking identity to mail the link that proves an anonymous code's
+ * email, and the shop and billing asking identity to mail a receipt). The gateway, which acts for a signed-in person,
+ * never calls them; every other pattern of a service is the gateway's to call.
  */
-const SERVICE_TO_SERVICE = new Set<string>([
-  ...DECLARED.filter((message) => message.calledBy === 'services').map((message) => message.pattern),
-  IdentityPatterns.eraseUser,
-  IdentityPatterns.mailCodeConfirmation,
-  IdentityPatterns.mailReceipt,
-  BillingPatterns.createMerchPayment,
-  BillingPatterns.exportUser,
-  BillingPatterns.eraseUser,
-  ShopPatterns.eraseUser,
-]);
+const SERVICE_TO_SERVICE = new Set<string>(
+  DECLARED.filter((message) => message.calledBy === 'services').map((message) => message.pattern),
+);
 
-const ALL_PATTERNS: readonly string[] = [
-  ...Object.values(IdentityPatterns),
-  ...Object.values(RecordsPatterns),
-  ...Object.values(BillingPatterns),
-  ...Object.values(ShopPatterns),
-  ...Object.values(PrivacyPatterns),
-];
+const ALL_PATTERNS: readonly string[] = DECLARED.map((message) => message.pattern);
 
 /**
  * Who may do what. Only the gateway calls what a person asks for (records of any user id, carts,

@@ -8,30 +8,7 @@ import {
   verifyEmailBodySchema,
   verifyPasswordBodySchema,
 } from './auth.js';
-import type { PublicUser } from './current-user.js';
-
-/** Request/reply patterns the identity service answers. */
-export const IdentityPatterns = {
-  register: 'identity.user.register',
-  verifyCredentials: 'identity.credentials.verify',
-  getUser: 'identity.user.get',
-  requestPasswordReset: 'identity.password-reset.request',
-  completePasswordReset: 'identity.password-reset.complete',
-  checkPasswordReset: 'identity.password-reset.check',
-  verifyPassword: 'identity.password.verify',
-  sendEmailVerification: 'identity.email-verification.send',
-  confirmEmail: 'identity.email-verification.confirm',
-  googleSignIn: 'identity.google.sign-in',
-  demoUser: 'identity.demo-user.get',
-  /** Tells an account's owner that password sign-in is paused after too many wrong guesses (the gateway counts). */
-  notifyAccountLocked: 'identity.account-lock.notify',
-  /** Records asks for the link that proves an anonymous code's email (see anonymous-code-confirmation.ts). */
-  mailCodeConfirmation: 'identity.code-confirmation-mail.send',
-  /** The shop (a paid order) or billing (a paid premium invoice) asks for its receipt (receipt-mail.ts); once per id. */
-  mailReceipt: 'identity.receipt-mail.send',
-  /** Erasure (privacy's saga): the account, its tokens and links; idempotent. */
-  eraseUser: 'identity.user.erase',
-} as const;
+import { publicUserSchema } from './current-user.js';
 
 /** Where links in mails point: PUBLIC_BASE_URL, or the origin the request came to. */
 const appUrl = z.url().max(200);
@@ -71,35 +48,48 @@ export type NotifyAccountLockedRequest = z.infer<typeof notifyAccountLockedReque
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type GoogleSignInRequest = z.infer<typeof googleSignInRequestSchema>;
 
-export interface RegisterReply {
-  user: PublicUser;
-  requiresVerification: boolean;
+export const registerReplySchema = z.object({
+  user: publicUserSchema,
+  requiresVerification: z.boolean(),
   /**
    * The address already had an account: `user` is a stand-in shaped as a new one (the HTTP answer must not tell a
    * stranger the address is known) and its owner was mailed instead. For the gateway only (it records no
    * registration); never sent on to the browser.
    */
-  existingAccount?: true;
-}
+  existingAccount: z.literal(true).optional(),
+});
+export type RegisterReply = z.infer<typeof registerReplySchema>;
 
 /** A password reset or email confirmation names the account it touched. */
-export interface AccountReply {
-  userId: string;
-  email: string;
-}
+export const accountReplySchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+});
+export type AccountReply = z.infer<typeof accountReplySchema>;
 
 /** A followed verification link: `alreadyVerified` when the account was verified before (a link used twice). */
-export interface ConfirmEmailReply extends AccountReply {
-  alreadyVerified: boolean;
-}
+export const confirmEmailReplySchema = accountReplySchema.extend({ alreadyVerified: z.boolean() });
+export type ConfirmEmailReply = z.infer<typeof confirmEmailReplySchema>;
 
 /** A password or Google sign-in: the account, and whether it has never signed in before. */
-export interface SignInReply {
-  user: PublicUser;
-  firstSignIn: boolean;
+export const signInReplySchema = z.object({
+  user: publicUserSchema,
+  firstSignIn: z.boolean(),
   /**
    * Google was linked to an account whose email had never been verified: it was taken from whoever registered it
    * (its password removed), so every session it had must end.
    */
-  endOtherSessions?: boolean;
-}
+  endOtherSessions: z.literal(true).optional(),
+});
+export type SignInReply = z.infer<typeof signInReplySchema>;
+
+/** A reset link was asked for: the same words whether or not the address is known; the account's id for the gateway's log. */
+export const requestPasswordResetReplySchema = z.object({ message: z.string(), userId: z.uuid().optional() });
+/** The signed-in person's password was right. */
+export const verifyPasswordReplySchema = z.object({ verified: z.literal(true) });
+/** Whether the owner was mailed that password sign-in is paused. */
+export const notifyAccountLockedReplySchema = z.object({ notified: z.boolean() });
+/** Whether a mail was queued (a capped or gone address gets none). */
+export const mailQueuedReplySchema = z.object({ queued: z.boolean() });
+/** A message that takes nothing. */
+export const demoUserRequestSchema = z.strictObject({});

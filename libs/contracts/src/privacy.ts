@@ -4,17 +4,6 @@ import { publicUserSchema } from './current-user.js';
 import { recordsExportSchema } from './records.js';
 import { cartItemSchema, orderSchema, savedShippingAddressSchema } from './shop/shop-api.js';
 
-/** Request/reply patterns the privacy service answers. */
-export const PrivacyPatterns = {
-  status: 'privacy.status.get',
-  revokeConsent: 'privacy.consent.revoke',
-  giveConsent: 'privacy.consent.give',
-  requestDeletion: 'privacy.deletion.request',
-  cancelDeletion: 'privacy.deletion.cancel',
-  /** Everything every service holds about the person, gathered over NATS, with an IPS summary. */
-  exportData: 'privacy.export.build',
-} as const;
-
 /** The terms' limit on exports (SPEC section 9): more than this many in an hour are refused. */
 export const EXPORTS_PER_HOUR = 10;
 

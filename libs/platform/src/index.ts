@@ -23,7 +23,6 @@ export * from './nats/namespace.js';
 export * from './nats/namespaced-nats.server.js';
 export * from './nats/nats-options.js';
 export * from './nats/service-client.js';
-export * from './nats/zod-payload.pipe.js';
 export * from './nats/handles.decorator.js';
 export * from './queues/audit-trail.js';
 export * from './queues/job-queue.js';

@@ -1,18 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  PrivacyPatterns,
-  privacyExportRequestSchema,
-  type PrivacyExportRequest,
-  privacyReasonRequestSchema,
-  privacyUserRequestSchema,
-  type PrivacyReasonRequest,
-  requestDeletionRequestSchema,
-  type RequestDeletionRequest,
-  type PrivacyStatus,
-  type PrivacyUserRequest,
-} from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { type PrivacyStatus, PrivacyApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { ConsentService } from './consent/consent.service.js';
 import { DeletionService } from './deletion/deletion.service.js';
 import { ExportService } from './export/export.service.js';
@@ -26,38 +14,36 @@ export class PrivacyController {
     private readonly exports: ExportService,
   ) {}
 
-  @MessagePattern(PrivacyPatterns.exportData)
-  exportData(@Payload(new ZodPayload(privacyExportRequestSchema)) { userId, appUrl }: PrivacyExportRequest) {
+  @Handles(PrivacyApi.exportData)
+  exportData({ userId, appUrl }: MessagePayload<typeof PrivacyApi.exportData>) {
     return this.exports.build(userId, appUrl);
   }
 
-  @MessagePattern(PrivacyPatterns.status)
-  status(@Payload(new ZodPayload(privacyUserRequestSchema)) { userId }: PrivacyUserRequest) {
+  @Handles(PrivacyApi.status)
+  status({ userId }: MessagePayload<typeof PrivacyApi.status>) {
     return this.statusOf(userId);
   }
 
-  @MessagePattern(PrivacyPatterns.revokeConsent)
-  async revokeConsent(@Payload(new ZodPayload(privacyReasonRequestSchema)) { userId, reason }: PrivacyReasonRequest) {
+  @Handles(PrivacyApi.revokeConsent)
+  async revokeConsent({ userId, reason }: MessagePayload<typeof PrivacyApi.revokeConsent>) {
     await this.consent.revoke(userId, reason);
     return this.statusOf(userId);
   }
 
-  @MessagePattern(PrivacyPatterns.giveConsent)
-  async giveConsent(@Payload(new ZodPayload(privacyReasonRequestSchema)) { userId, reason }: PrivacyReasonRequest) {
+  @Handles(PrivacyApi.giveConsent)
+  async giveConsent({ userId, reason }: MessagePayload<typeof PrivacyApi.giveConsent>) {
     await this.consent.give(userId, reason);
     return this.statusOf(userId);
   }
 
-  @MessagePattern(PrivacyPatterns.requestDeletion)
-  async requestDeletion(
-    @Payload(new ZodPayload(requestDeletionRequestSchema)) { userId, reason, immediate }: RequestDeletionRequest,
-  ) {
+  @Handles(PrivacyApi.requestDeletion)
+  async requestDeletion({ userId, reason, immediate }: MessagePayload<typeof PrivacyApi.requestDeletion>) {
     await this.deletion.request(userId, reason, immediate);
     return this.statusOf(userId);
   }
 
-  @MessagePattern(PrivacyPatterns.cancelDeletion)
-  async cancelDeletion(@Payload(new ZodPayload(privacyUserRequestSchema)) { userId }: PrivacyUserRequest) {
+  @Handles(PrivacyApi.cancelDeletion)
+  async cancelDeletion({ userId }: MessagePayload<typeof PrivacyApi.cancelDeletion>) {
     await this.deletion.cancel(userId);
     return this.statusOf(userId);
   }

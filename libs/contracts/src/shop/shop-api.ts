@@ -3,36 +3,6 @@ import { MERCH_QUANTITY_MAX, MERCH_QUANTITY_MIN } from './merch-pricing.js';
 
 export * from './shop-placeholders.js';
 
-/** Request/reply patterns the shop service answers. */
-export const ShopPatterns = {
-  blueprints: 'shop.blueprints.list',
-  blueprint: 'shop.blueprint.get',
-  printProviders: 'shop.print-providers.list',
-  variants: 'shop.variants.list',
-  shipping: 'shop.shipping.get',
-  generateMockup: 'shop.mockup.generate',
-  cleanupMockups: 'shop.mockups.cleanup',
-  /** Whether a mockup's product is the user's (a preview, a cart line or an order of theirs): its picture shows their card. */
-  mockupOwned: 'shop.mockup.owned',
-  cartList: 'shop.cart.list',
-  cartGet: 'shop.cart.get',
-  cartCount: 'shop.cart.count',
-  cartAdd: 'shop.cart.add',
-  cartRemove: 'shop.cart.remove',
-  cartUpdateQuantity: 'shop.cart.update-quantity',
-  quickCheckout: 'shop.checkout.quick',
-  cartCheckout: 'shop.checkout.cart',
-  ordersList: 'shop.orders.list',
-  orderSync: 'shop.order.sync',
-  revokeOrderTag: 'shop.order-tag.revoke',
-  /** The address the user last shipped to (a cart line or a quick checkout), to fill in the next one; also exported. */
-  savedShippingAddress: 'shop.shipping-address.get',
-  /** Erasure (privacy's saga): cart, mockups and checkouts gone; orders kept for the accounts without personal data. */
-  eraseUser: 'shop.user.erase',
-  /** Printify's order webhooks, as the gateway received them (raw body and X-Pfy-Signature). */
-  receiveWebhook: 'shop.webhook.receive',
-} as const;
-
 /** Facts the shop publishes. */
 export const ShopEvents = {
   /** A paid checkout became orders and emptied the lines it paid for; gateways push `cart_cleared`. */
@@ -237,6 +207,8 @@ export const taggedMockupResponseSchema = z.object({
   cost: z.number().int(),
 });
 export type TaggedMockupResponse = z.infer<typeof taggedMockupResponseSchema>;
+/** A generated mockup as the shop answers it: both of the gateway's views (a preview's and a tagged one's). */
+export const generatedMockupReplySchema = mockupResponseSchema.extend(taggedMockupResponseSchema.shape);
 export const cleanupResponseSchema = z.object({ removed: z.number().int() });
 export const cleanupRequestSchema = z.strictObject({ userId });
 

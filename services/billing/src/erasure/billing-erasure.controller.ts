@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BillingPatterns, type Erased, eraseUserRequestSchema, type EraseUserRequest } from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { type Erased, BillingApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { PaymentProvider } from '../provider/payment-provider.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 
@@ -21,8 +20,8 @@ export class BillingErasureController {
     private readonly provider: PaymentProvider,
   ) {}
 
-  @MessagePattern(BillingPatterns.eraseUser)
-  async erase(@Payload(new ZodPayload(eraseUserRequestSchema)) { userId }: EraseUserRequest): Promise<Erased> {
+  @Handles(BillingApi.eraseUser)
+  async erase({ userId }: MessagePayload<typeof BillingApi.eraseUser>): Promise<Erased> {
     const rows = await this.repository.listForUser(userId);
     for (const row of rows) {
       const current = await this.provider.retrieveSubscription(row.stripeSubscriptionId);

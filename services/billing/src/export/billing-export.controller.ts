@@ -1,12 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  type BillingExport,
-  BillingPatterns,
-  billingUserRequestSchema,
-  type BillingUserRequest,
-} from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { type BillingExport, BillingApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 
 /** What billing holds about a person, for their own export; only the privacy service asks. */
@@ -14,10 +8,8 @@ import { SubscriptionsRepository } from '../subscriptions/subscriptions.reposito
 export class BillingExportController {
   constructor(private readonly repository: SubscriptionsRepository) {}
 
-  @MessagePattern(BillingPatterns.exportUser)
-  async exportUser(
-    @Payload(new ZodPayload(billingUserRequestSchema)) { userId }: BillingUserRequest,
-  ): Promise<BillingExport> {
+  @Handles(BillingApi.exportUser)
+  async exportUser({ userId }: MessagePayload<typeof BillingApi.exportUser>): Promise<BillingExport> {
     const [customerId, subscriptions] = await Promise.all([
       this.repository.customerIdOf(userId),
       this.repository.listForUser(userId),

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IdentityPatterns, type ReceiptMailRequest } from '@medical-qr/contracts';
+import { type ReceiptMailRequest, IdentityApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 
 /**
@@ -19,6 +19,6 @@ export class PremiumReceipt {
       totalCents: amountPaidCents,
       paidAt: new Date().toISOString(),
     };
-    await this.services.request<{ queued: boolean }>(IdentityPatterns.mailReceipt, request);
+    await this.services.send(IdentityApi.mailReceipt, request);
   }
 }

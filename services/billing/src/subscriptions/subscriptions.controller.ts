@@ -1,15 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  BillingPatterns,
-  billingUserRequestSchema,
-  createSubscriptionRequestSchema,
-  premiumStatusRequestSchema,
-  type BillingUserRequest,
-  type CreateSubscriptionRequest,
-  type PremiumStatusRequest,
-} from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { BillingApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 /** Billing's NATS interface for premium and subscriptions; every payload is validated here, whoever sent it. */
@@ -17,33 +8,33 @@ import { SubscriptionsService } from './subscriptions.service.js';
 export class SubscriptionsController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
-  @MessagePattern(BillingPatterns.premiumStatus)
-  premiumStatus(@Payload(new ZodPayload(premiumStatusRequestSchema)) { userId, settled }: PremiumStatusRequest) {
+  @Handles(BillingApi.premiumStatus)
+  premiumStatus({ userId, settled }: MessagePayload<typeof BillingApi.premiumStatus>) {
     return this.subscriptions.premiumStatus(userId, settled);
   }
 
-  @MessagePattern(BillingPatterns.subscriptionDetails)
-  details(@Payload(new ZodPayload(billingUserRequestSchema)) { userId }: BillingUserRequest) {
+  @Handles(BillingApi.subscriptionDetails)
+  details({ userId }: MessagePayload<typeof BillingApi.subscriptionDetails>) {
     return this.subscriptions.details(userId);
   }
 
-  @MessagePattern(BillingPatterns.createSubscription)
-  create(@Payload(new ZodPayload(createSubscriptionRequestSchema)) request: CreateSubscriptionRequest) {
+  @Handles(BillingApi.createSubscription)
+  create(request: MessagePayload<typeof BillingApi.createSubscription>) {
     return this.subscriptions.create(request);
   }
 
-  @MessagePattern(BillingPatterns.activatePremium)
-  activate(@Payload(new ZodPayload(billingUserRequestSchema)) { userId }: BillingUserRequest) {
+  @Handles(BillingApi.activatePremium)
+  activate({ userId }: MessagePayload<typeof BillingApi.activatePremium>) {
     return this.subscriptions.activate(userId);
   }
 
-  @MessagePattern(BillingPatterns.cancelSubscription)
-  cancel(@Payload(new ZodPayload(billingUserRequestSchema)) { userId }: BillingUserRequest) {
+  @Handles(BillingApi.cancelSubscription)
+  cancel({ userId }: MessagePayload<typeof BillingApi.cancelSubscription>) {
     return this.subscriptions.cancel(userId);
   }
 
-  @MessagePattern(BillingPatterns.resumeSubscription)
-  resume(@Payload(new ZodPayload(billingUserRequestSchema)) { userId }: BillingUserRequest) {
+  @Handles(BillingApi.resumeSubscription)
+  resume({ userId }: MessagePayload<typeof BillingApi.resumeSubscription>) {
     return this.subscriptions.resume(userId);
   }
 }

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BillingPatterns, receiveWebhookRequestSchema, type ReceiveWebhookRequest } from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { BillingApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { WebhookReceiver } from './webhook-receiver.js';
 
 /** The provider's webhooks, as the gateway received them (raw body and signature header). */
@@ -9,8 +8,8 @@ import { WebhookReceiver } from './webhook-receiver.js';
 export class WebhooksController {
   constructor(private readonly receiver: WebhookReceiver) {}
 
-  @MessagePattern(BillingPatterns.receiveWebhook)
-  receive(@Payload(new ZodPayload(receiveWebhookRequestSchema)) request: ReceiveWebhookRequest) {
+  @Handles(BillingApi.receiveWebhook)
+  receive(request: MessagePayload<typeof BillingApi.receiveWebhook>) {
     return this.receiver.receive(request);
   }
 }

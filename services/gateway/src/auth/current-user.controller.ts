@@ -1,13 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import {
-  type CurrentUser,
-  currentUserSchema,
-  ErrorCodes,
-  IdentityPatterns,
-  type PublicUser,
-} from '@medical-qr/contracts';
+import { type CurrentUser, currentUserSchema, ErrorCodes, type PublicUser, IdentityApi } from '@medical-qr/contracts';
 import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { clearSessionHint } from '../session/cookies.js';
 import { SessionService } from '../session/session.service.js';
@@ -38,7 +32,7 @@ export class CurrentUserController {
     }
     let user: PublicUser;
     try {
-      user = await this.services.request<PublicUser>(IdentityPatterns.getUser, { userId: session.data.userId });
+      user = await this.services.send(IdentityApi.getUser, { userId: session.data.userId });
     } catch (error) {
       // The account is gone (erased elsewhere): so is this session.
       if (error instanceof AppError && error.code === ErrorCodes.NOT_FOUND) {

@@ -3,12 +3,11 @@ import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagg
 import type { Request, Response } from 'express';
 import {
   AuditActions,
-  IdentityPatterns,
   localRedirectSchema,
   type PublicUser,
   SignInErrors,
   SignInLanding,
-  type SignInReply,
+  IdentityApi,
 } from '@medical-qr/contracts';
 import { type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -85,8 +84,8 @@ export class GoogleController {
       return this.refuse(req, res, outcome.error);
     }
     try {
-      const { user, firstSignIn, endOtherSessions } = await this.services.request<SignInReply>(
-        IdentityPatterns.googleSignIn,
+      const { user, firstSignIn, endOtherSessions } = await this.services.send(
+        IdentityApi.googleSignIn,
         outcome.identity,
       );
       // The account was taken from whoever registered it without proving the email: their sessions end here.

@@ -4,19 +4,16 @@ import type { Request, Response } from 'express';
 import {
   AuditActions,
   ErrorCodes,
-  IdentityPatterns,
   type LoginBody,
   loginBodySchema,
   type LoginResponse,
   loginResponseSchema,
   messageResponseSchema,
-  type PublicUser,
   type RegisterBody,
   registerBodySchema,
-  type RegisterReply,
   type RegisterResponse,
   registerResponseSchema,
-  type SignInReply,
+  IdentityApi,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -75,7 +72,7 @@ export class PasswordController {
       .run({
         account: { kind: 'login', email: body.email },
         ip: client.ip,
-        check: () => this.services.request<SignInReply>(IdentityPatterns.verifyCredentials, body),
+        check: () => this.services.send(IdentityApi.verifyCredentials, body),
         isWrongPassword: (error) => codeOf(error) === ErrorCodes.INVALID_CREDENTIALS,
         onAccountLocked: () => this.tellOwnerOfLock({ email: body.email }, req),
       })
@@ -105,7 +102,7 @@ export class PasswordController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<RegisterResponse> {
-    const reply = await this.services.request<RegisterReply>(IdentityPatterns.register, {
+    const reply = await this.services.send(IdentityApi.register, {
       ...body,
       appUrl: appUrl(req, this.config),
     });
@@ -137,7 +134,7 @@ export class PasswordController {
   @ApiOperation({ summary: 'Signs into the demo account (only when DEMO_LOGIN=true)' })
   @ApiOkResponse({ standardSchema: loginResponseSchema })
   async demoLogin(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
-    const user = await this.services.request<PublicUser>(IdentityPatterns.demoUser, {});
+    const user = await this.services.send(IdentityApi.demoUser, {});
     const session = await this.sessions.signIn(req, res, { userId: user.id, authMethod: 'demo' });
     await this.audit.record({
       action: AuditActions.loginSucceeded,
@@ -174,7 +171,7 @@ export class PasswordController {
 
   /** Tells the owner their password sign-in is paused (once per pause; the attempt that found it answers 429). */
   private async tellOwnerOfLock(account: { email: string }, req: Request) {
-    await this.services.request(IdentityPatterns.notifyAccountLocked, {
+    await this.services.send(IdentityApi.notifyAccountLocked, {
       ...account,
       appUrl: appUrl(req, this.config),
       minutes: ACCOUNT_LOCK_MINUTES,

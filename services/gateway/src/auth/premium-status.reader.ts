@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { BillingPatterns, type PremiumStatus } from '@medical-qr/contracts';
+import { BillingApi } from '@medical-qr/contracts';
 import { LOGGER, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
@@ -24,8 +24,8 @@ export class PremiumStatusReader {
 
   async isPremium(userId: string): Promise<boolean> {
     try {
-      const status = await this.services.request<PremiumStatus>(
-        BillingPatterns.premiumStatus,
+      const status = await this.services.send(
+        BillingApi.premiumStatus,
         { userId },
         { timeoutMs: Math.min(PREMIUM_LOOKUP_TIMEOUT_MS, this.config.NATS_REQUEST_TIMEOUT_MS) },
       );

@@ -4,12 +4,12 @@ import type { Request } from 'express';
 import {
   AuditActions,
   ErrorCodes,
-  IdentityPatterns,
   localRedirectSchema,
   REAUTH_WINDOW_MS,
   type ReauthResponse,
   reauthResponseSchema,
   verifyPasswordBodySchema,
+  IdentityApi,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -53,14 +53,15 @@ export class ReauthController {
       .run({
         account: { kind: 'reauth', userId },
         ip: client.ip,
-        check: () => this.services.request(IdentityPatterns.verifyPassword, { ...body, userId }),
+        check: () => this.services.send(IdentityApi.verifyPassword, { ...body, userId }),
         isWrongPassword: (error) => error instanceof AppError && error.code === ErrorCodes.REAUTH_FAILED,
-        onAccountLocked: () =>
-          this.services.request(IdentityPatterns.notifyAccountLocked, {
+        onAccountLocked: async () => {
+          await this.services.send(IdentityApi.notifyAccountLocked, {
             userId,
             appUrl: appUrl(req, this.config),
             minutes: ACCOUNT_LOCK_MINUTES,
-          }),
+          });
+        },
       })
       .catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === ErrorCodes.REAUTH_FAILED)

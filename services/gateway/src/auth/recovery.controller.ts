@@ -5,10 +5,8 @@ import {
   type AccountReply,
   AuditActions,
   AuthMessages,
-  type ConfirmEmailReply,
   ErrorCodes,
   forgotPasswordBodySchema,
-  IdentityPatterns,
   type MessageResponse,
   messageResponseSchema,
   type ResetLinkStatus,
@@ -17,6 +15,7 @@ import {
   SignInErrors,
   SignInLanding,
   verifyEmailBodySchema,
+  IdentityApi,
 } from '@medical-qr/contracts';
 import { AppError, type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -71,10 +70,10 @@ export class RecoveryController {
       max: MAILS_PER_ADDRESS,
       windowMs: FIFTEEN_MINUTES,
     });
-    const reply = await this.services.request<{ message: string; userId?: string }>(
-      IdentityPatterns.requestPasswordReset,
-      { email: body.email, appUrl: appUrl(req, this.config) },
-    );
+    const reply = await this.services.send(IdentityApi.requestPasswordReset, {
+      email: body.email,
+      appUrl: appUrl(req, this.config),
+    });
     await this.audit.record({
       action: AuditActions.passwordResetRequested,
       userId: reply.userId ?? null,
@@ -90,7 +89,7 @@ export class RecoveryController {
   async checkResetLink(@Param('token') token: string): Promise<ResetLinkStatus> {
     // A token that cannot exist is as unusable as a spent one, and never reaches identity.
     if (!RESET_TOKEN.test(token)) throw new AppError(ErrorCodes.GONE, AuthMessages.resetInvalid);
-    return this.services.request<ResetLinkStatus>(IdentityPatterns.checkPasswordReset, { token });
+    return this.services.send(IdentityApi.checkPasswordReset, { token });
   }
 
   @Post('reset-password')
@@ -101,7 +100,7 @@ export class RecoveryController {
     @Body({ schema: resetPasswordBodySchema }) body: { token: string; password: string },
     @Req() req: Request,
   ): Promise<MessageResponse> {
-    const reply = await this.services.request<AccountReply>(IdentityPatterns.completePasswordReset, body);
+    const reply = await this.services.send(IdentityApi.completePasswordReset, body);
     await this.sessions.signOutEverywhere(reply.userId);
     // Following the mailed link proves the owner: password guessing's pause on the account ends.
     await this.attempts.clear({ kind: 'login', email: reply.email }, clientInfo(req).ip);
@@ -128,7 +127,7 @@ export class RecoveryController {
       max: MAILS_PER_ADDRESS,
       windowMs: FIFTEEN_MINUTES,
     });
-    return this.services.request<MessageResponse>(IdentityPatterns.sendEmailVerification, {
+    return this.services.send(IdentityApi.sendEmailVerification, {
       email: body.email,
       appUrl: appUrl(req, this.config),
     });
@@ -139,7 +138,7 @@ export class RecoveryController {
   @ApiFoundResponse({ description: 'To the sign-in dialog, with the outcome in the query' })
   async confirmEmail(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
     try {
-      const reply = await this.services.request<ConfirmEmailReply>(IdentityPatterns.confirmEmail, {
+      const reply = await this.services.send(IdentityApi.confirmEmail, {
         token: token.slice(0, 200),
       });
       if (!reply.alreadyVerified) await this.auditVerified(reply, req);

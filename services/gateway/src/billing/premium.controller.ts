@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BillingPatterns, type PremiumStatus, premiumStatusSchema } from '@medical-qr/contracts';
+import { premiumStatusSchema, BillingApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
@@ -26,7 +26,7 @@ export class PremiumController {
   @ApiOperation({ summary: 'Whether the signed-in user is premium, and until when the paid period runs' })
   @ApiOkResponse({ standardSchema: premiumStatusSchema })
   status(@SignedIn() session: CurrentSession) {
-    return this.services.request<PremiumStatus>(BillingPatterns.premiumStatus, { userId: session.data.userId });
+    return this.services.send(BillingApi.premiumStatus, { userId: session.data.userId });
   }
 
   @Post('activate-premium')
@@ -37,8 +37,8 @@ export class PremiumController {
   })
   @ApiOkResponse({ standardSchema: premiumStatusSchema })
   activate(@Body({ schema: emptyBodySchema }) _body: EmptyBody, @SignedIn() session: CurrentSession) {
-    return this.services.request<PremiumStatus>(
-      BillingPatterns.activatePremium,
+    return this.services.send(
+      BillingApi.activatePremium,
       { userId: session.data.userId },
       providerActionTimeout(this.config),
     );

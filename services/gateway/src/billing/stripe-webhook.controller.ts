@@ -1,13 +1,7 @@
 import { Controller, Headers, HttpCode, Inject, Post, type RawBodyRequest, Req } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import {
-  BillingMessages,
-  BillingPatterns,
-  receiveWebhookRequestSchema,
-  type WebhookReceived,
-  webhookReceivedSchema,
-} from '@medical-qr/contracts';
+import { BillingMessages, receiveWebhookRequestSchema, webhookReceivedSchema, BillingApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
 import { signedWebhook } from '../http/signed-webhook.js';
@@ -49,6 +43,6 @@ export class StripeWebhookController {
         badSignature: BillingMessages.webhookSignature,
       },
     });
-    return this.services.request<WebhookReceived>(BillingPatterns.receiveWebhook, delivery);
+    return this.services.send(BillingApi.receiveWebhook, delivery);
   }
 }

@@ -1,16 +1,12 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  BillingPatterns,
-  type CancelSubscriptionResponse,
   cancelSubscriptionResponseSchema,
   type CreateSubscriptionRequest,
-  type CreateSubscriptionResponse,
   createSubscriptionResponseSchema,
-  IdentityPatterns,
-  type PublicUser,
-  type SubscriptionDetails,
   subscriptionDetailsSchema,
+  IdentityApi,
+  BillingApi,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -43,7 +39,7 @@ export class SubscriptionController {
   @ApiOperation({ summary: "The user's subscription (active or canceling); 404 when there is none" })
   @ApiOkResponse({ standardSchema: subscriptionDetailsSchema })
   details(@SignedIn() session: CurrentSession) {
-    return this.services.request<SubscriptionDetails>(BillingPatterns.subscriptionDetails, {
+    return this.services.send(BillingApi.subscriptionDetails, {
       userId: session.data.userId,
     });
   }
@@ -57,17 +53,13 @@ export class SubscriptionController {
   @ApiOkResponse({ standardSchema: createSubscriptionResponseSchema })
   async create(@Body({ schema: emptyBodySchema }) _body: EmptyBody, @SignedIn() session: CurrentSession) {
     // The provider's customer carries the account's email and name, as identity has them now.
-    const user = await this.services.request<PublicUser>(IdentityPatterns.getUser, { userId: session.data.userId });
+    const user = await this.services.send(IdentityApi.getUser, { userId: session.data.userId });
     const request: CreateSubscriptionRequest = {
       userId: user.id,
       email: user.email,
       name: `${user.firstName} ${user.lastName}`.trim().slice(0, CUSTOMER_NAME_MAX),
     };
-    return this.services.request<CreateSubscriptionResponse>(
-      BillingPatterns.createSubscription,
-      request,
-      providerActionTimeout(this.config),
-    );
+    return this.services.send(BillingApi.createSubscription, request, providerActionTimeout(this.config));
   }
 
   @Post('subscription/cancel')
@@ -78,8 +70,8 @@ export class SubscriptionController {
   })
   @ApiOkResponse({ standardSchema: cancelSubscriptionResponseSchema })
   cancel(@Body({ schema: emptyBodySchema }) _body: EmptyBody, @SignedIn() session: CurrentSession) {
-    return this.services.request<CancelSubscriptionResponse>(
-      BillingPatterns.cancelSubscription,
+    return this.services.send(
+      BillingApi.cancelSubscription,
       { userId: session.data.userId },
       providerActionTimeout(this.config),
     );
@@ -93,8 +85,8 @@ export class SubscriptionController {
   })
   @ApiOkResponse({ standardSchema: subscriptionDetailsSchema })
   resume(@Body({ schema: emptyBodySchema }) _body: EmptyBody, @SignedIn() session: CurrentSession) {
-    return this.services.request<SubscriptionDetails>(
-      BillingPatterns.resumeSubscription,
+    return this.services.send(
+      BillingApi.resumeSubscription,
       { userId: session.data.userId },
       providerActionTimeout(this.config),
     );

@@ -5,9 +5,8 @@ import {
   PRINTIFY_WEBHOOK_MAX_BYTES,
   printifyWebhookRequestSchema,
   ShopMessages,
-  ShopPatterns,
-  type WebhookReceived,
   webhookReceivedSchema,
+  ShopApi,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
@@ -47,6 +46,6 @@ export class PrintifyWebhookController {
         badSignature: ShopMessages.webhookSignature,
       },
     });
-    return this.services.request<WebhookReceived>(ShopPatterns.receiveWebhook, delivery);
+    return this.services.send(ShopApi.receiveWebhook, delivery);
   }
 }

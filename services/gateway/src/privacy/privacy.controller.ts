@@ -9,11 +9,11 @@ import {
   EXPORTS_PER_HOUR,
   exportFileName,
   personalDataExportSchema,
-  PrivacyPatterns,
   type PrivacyStatus,
   privacyStatusSchema,
   requestDeletionBodySchema,
   revokeConsentBodySchema,
+  PrivacyApi,
 } from '@medical-qr/contracts';
 import { type AuditTrail, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -30,6 +30,13 @@ import { RecentAuthenticationGuard } from './recent-authentication.guard.js';
 type ReasonBody = z.infer<typeof revokeConsentBodySchema>;
 type DeletionBody = z.infer<typeof requestDeletionBodySchema>;
 type EmptyBody = z.infer<typeof emptyPrivacyBodySchema>;
+
+/** The privacy changes a person asks for; each answers the new status. */
+type PrivacyChange =
+  | typeof PrivacyApi.revokeConsent
+  | typeof PrivacyApi.giveConsent
+  | typeof PrivacyApi.requestDeletion
+  | typeof PrivacyApi.cancelDeletion;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Gathering asks every service, some of which read and decrypt a good deal: longer than a plain question. */
@@ -63,8 +70,8 @@ export class PrivacyController {
   async exportData(@SignedIn() session: CurrentSession, @Req() req: Request, @Res() res: Response) {
     const { userId } = session.data;
     await this.limiter.hit({ key: `privacy-export:${userId}`, max: EXPORTS_PER_HOUR, windowMs: HOUR_MS });
-    const exported = await this.services.request(
-      PrivacyPatterns.exportData,
+    const exported = await this.services.send(
+      PrivacyApi.exportData,
       { userId, appUrl: appUrl(req, this.config) },
       EXPORT_CALL,
     );
@@ -81,7 +88,7 @@ export class PrivacyController {
   @ApiOperation({ summary: 'The deletion request (none, requested or cancelled, with its dates) and the consent' })
   @ApiOkResponse({ standardSchema: privacyStatusSchema })
   status(@SignedIn() session: CurrentSession) {
-    return this.services.request<PrivacyStatus>(PrivacyPatterns.status, { userId: session.data.userId });
+    return this.services.send(PrivacyApi.status, { userId: session.data.userId });
   }
 
   @Post('revoke-consent')
@@ -97,7 +104,7 @@ export class PrivacyController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.change(PrivacyPatterns.revokeConsent, AuditActions.consentRevoked, session, req, { reason });
+    return this.change(PrivacyApi.revokeConsent, AuditActions.consentRevoked, session, req, { reason });
   }
 
   @Post('give-consent')
@@ -110,7 +117,7 @@ export class PrivacyController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.change(PrivacyPatterns.giveConsent, AuditActions.consentGiven, session, req, { reason: '' });
+    return this.change(PrivacyApi.giveConsent, AuditActions.consentGiven, session, req, { reason: '' });
   }
 
   @Post('request-deletion')
@@ -126,7 +133,7 @@ export class PrivacyController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.change(PrivacyPatterns.requestDeletion, AuditActions.deletionRequested, session, req, {
+    return this.change(PrivacyApi.requestDeletion, AuditActions.deletionRequested, session, req, {
       reason,
       immediate,
     });
@@ -142,19 +149,19 @@ export class PrivacyController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.change(PrivacyPatterns.cancelDeletion, AuditActions.deletionCancelled, session, req, {});
+    return this.change(PrivacyApi.cancelDeletion, AuditActions.deletionCancelled, session, req, {});
   }
 
   /** One change and its audit entry; the reason is kept by the privacy service, not in the audit log. */
   private async change(
-    pattern: string,
+    message: PrivacyChange,
     action: AuditAction,
     session: CurrentSession,
     req: Request,
     request: { reason?: string; immediate?: boolean },
   ): Promise<PrivacyStatus> {
     const { userId } = session.data;
-    const status = await this.services.request<PrivacyStatus>(pattern, { userId, ...request });
+    const status = await this.services.send(message, { userId, ...request });
     await this.audit.record({
       action,
       userId,

@@ -3,8 +3,8 @@ import type { Request, Response } from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { ServiceClient } from '@medical-qr/platform';
-import { ErrorCodes, ShopMessages } from '@medical-qr/contracts';
+import { ErrorCodes, ShopApi, ShopMessages } from '@medical-qr/contracts';
+import { FakeServiceClient } from '@medical-qr/platform/testing';
 import type { GatewayConfig } from '../config.js';
 import type { SessionService } from '../session/session.service.js';
 import { ImageProxyController } from './image-proxy.controller.js';
@@ -28,6 +28,8 @@ let host: string;
 let controller: ImageProxyController;
 const warnings: unknown[] = [];
 const visitor = {} as Request;
+const USER_ONE = '0c6f2a1e-5b7d-4e3a-9f10-2b3c4d5e6f70';
+const USER_TWO = '7d1e3f2a-6c8b-4a9d-8e21-3c4d5e6f7a81';
 const signedIn = (userId: string) => ({ as: userId }) as unknown as Request;
 
 beforeAll(async () => {
@@ -40,19 +42,17 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = { NODE_ENV: 'test', PRINTIFY_IMAGE_HOSTS: host } as GatewayConfig;
-  // The shop says whose a mockup is: here, product "mine1" is user-1's.
-  const shop = {
-    request: async (_pattern: string, body: { userId: string; printifyProductId: string }) => ({
-      owned: body.userId === 'user-1' && body.printifyProductId === 'mine1',
-    }),
-  } as unknown as ServiceClient;
+  // The shop says whose a mockup is: here, product "mine1" is user one's.
+  const shop = new FakeServiceClient().answer(ShopApi.mockupOwned, ({ userId, printifyProductId }) => ({
+    owned: userId === USER_ONE && printifyProductId === 'mine1',
+  }));
   const sessions = {
     current: async (req: Request & { as?: string }) => (req.as ? { id: 's', data: { userId: req.as } } : undefined),
   } as unknown as SessionService;
   controller = new ImageProxyController(
     config,
     { warn: (entry: unknown) => void warnings.push(entry) } as unknown as Logger,
-    shop,
+    shop.asClient(),
     sessions,
   );
 });
@@ -101,12 +101,12 @@ describe('GET /api/printify/image-proxy', () => {
   it("shows a mockup (it carries its owner's live card) to its owner only, and never from a shared cache", async () => {
     const url = `http://${host}/mockup/mine1/17/front.png`;
     const { res, written } = recordingResponse();
-    await controller.image({ url }, signedIn('user-1'), res);
+    await controller.image({ url }, signedIn(USER_ONE), res);
     expect([written.status, written.headers['cache-control']]).toEqual([200, 'private, no-store']);
     await expect(controller.image({ url }, visitor, recordingResponse().res)).rejects.toMatchObject({
       code: ErrorCodes.UNAUTHORIZED,
     });
-    await expect(controller.image({ url }, signedIn('user-2'), recordingResponse().res)).rejects.toMatchObject({
+    await expect(controller.image({ url }, signedIn(USER_TWO), recordingResponse().res)).rejects.toMatchObject({
       code: ErrorCodes.NOT_FOUND,
     });
   });

@@ -2,7 +2,7 @@ import { BadGatewayException, Controller, Get, Inject, Query, Req, Res } from '@
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { ErrorCodes, type MockupOwnedReply, ShopMessages, ShopPatterns } from '@medical-qr/contracts';
+import { ErrorCodes, ShopMessages, ShopApi } from '@medical-qr/contracts';
 import { AppError, LOGGER, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
@@ -76,7 +76,7 @@ export class ImageProxyController {
   private async checkOwnMockup(req: Request, printifyProductId: string): Promise<void> {
     const session = await this.sessions.current(req);
     if (!session) throw new AppError(ErrorCodes.UNAUTHORIZED, 'Please sign in first.');
-    const { owned } = await this.services.request<MockupOwnedReply>(ShopPatterns.mockupOwned, {
+    const { owned } = await this.services.send(ShopApi.mockupOwned, {
       userId: session.data.userId,
       printifyProductId,
     });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingPatterns, IdentityPatterns, type PremiumStatus, type PublicUser } from '@medical-qr/contracts';
+import { IdentityApi, BillingApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 
 /** The customer name billing gives the provider (it shows on receipts) is bounded like the contract's. */
@@ -22,13 +22,13 @@ export class BuyerReader {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   async isPremium(userId: string): Promise<boolean> {
-    const status = await this.services.request<PremiumStatus>(BillingPatterns.premiumStatus, { userId });
+    const status = await this.services.send(BillingApi.premiumStatus, { userId });
     return status.isPremium;
   }
 
   async buyer(userId: string): Promise<Buyer> {
     const [user, isPremium] = await Promise.all([
-      this.services.request<PublicUser>(IdentityPatterns.getUser, { userId }),
+      this.services.send(IdentityApi.getUser, { userId }),
       this.isPremium(userId),
     ]);
     return {

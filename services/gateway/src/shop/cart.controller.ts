@@ -24,9 +24,8 @@ import {
   cartResponseSchema,
   quantityBodySchema,
   savedShippingAddressResponseSchema,
-  ShopPatterns,
-  type CartItem,
   type CartItemInput,
+  ShopApi,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -61,14 +60,14 @@ export class CartController {
   @ApiOperation({ summary: "The user's cart lines, oldest first, with the server's prices in cents" })
   @ApiOkResponse({ standardSchema: cartResponseSchema })
   list(@SignedIn() session: CurrentSession) {
-    return this.services.request(ShopPatterns.cartList, { userId: session.data.userId });
+    return this.services.send(ShopApi.cartList, { userId: session.data.userId });
   }
 
   @Get('count')
   @ApiOperation({ summary: 'How many items are in the cart' })
   @ApiOkResponse({ standardSchema: cartCountSchema })
   count(@SignedIn() session: CurrentSession) {
-    return this.services.request(ShopPatterns.cartCount, { userId: session.data.userId });
+    return this.services.send(ShopApi.cartCount, { userId: session.data.userId });
   }
 
   @Get('shipping-address')
@@ -78,14 +77,14 @@ export class CartController {
   })
   @ApiOkResponse({ standardSchema: savedShippingAddressResponseSchema })
   shippingAddress(@SignedIn() session: CurrentSession) {
-    return this.services.request(ShopPatterns.savedShippingAddress, { userId: session.data.userId });
+    return this.services.send(ShopApi.savedShippingAddress, { userId: session.data.userId });
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One cart line; 404 unless it is the user’s own' })
   @ApiOkResponse({ standardSchema: cartItemSchema })
   get(@Param('id') id: string, @SignedIn() session: CurrentSession) {
-    return this.services.request(ShopPatterns.cartGet, { userId: session.data.userId, cartItemId: cartItemIdOf(id) });
+    return this.services.send(ShopApi.cartGet, { userId: session.data.userId, cartItemId: cartItemIdOf(id) });
   }
 
   @Post('add')
@@ -101,8 +100,8 @@ export class CartController {
     @Req() req: Request,
   ) {
     const { userId } = session.data;
-    return this.services.request(
-      ShopPatterns.cartAdd,
+    return this.services.send(
+      ShopApi.cartAdd,
       { userId, isPremium: await this.buyers.isPremium(userId), appUrl: appUrl(req, this.config), item },
       PROVIDER_CALL,
     );
@@ -112,7 +111,7 @@ export class CartController {
   @ApiOperation({ summary: 'Removes a line; 404 unless it is the user’s own' })
   @ApiOkResponse({ standardSchema: cartRemovedSchema })
   remove(@Param('id') id: string, @SignedIn() session: CurrentSession) {
-    return this.services.request(ShopPatterns.cartRemove, {
+    return this.services.send(ShopApi.cartRemove, {
       userId: session.data.userId,
       cartItemId: cartItemIdOf(id),
     });
@@ -137,7 +136,7 @@ export class CartController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const { userId } = session.data;
-    const line = await this.services.request<CartItem>(ShopPatterns.cartUpdateQuantity, {
+    const line = await this.services.send(ShopApi.cartUpdateQuantity, {
       userId,
       isPremium: await this.buyers.isPremium(userId),
       cartItemId: cartItemIdOf(id),

@@ -5,8 +5,8 @@ import {
   blueprintSchema,
   printProviderSchema,
   shippingResponseSchema,
-  ShopPatterns,
   variantsResponseSchema,
+  ShopApi,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { blueprintIdOf, printProviderIdOf } from './shop-params.js';
@@ -21,28 +21,28 @@ export class CatalogController {
   @ApiOperation({ summary: 'The products the shop offers (filtered, categorised, descriptions as text)' })
   @ApiOkResponse({ standardSchema: z.array(blueprintSchema) })
   blueprints() {
-    return this.services.request(ShopPatterns.blueprints, {});
+    return this.services.send(ShopApi.blueprints, {});
   }
 
   @Get(':blueprintId')
   @ApiOperation({ summary: 'One product of the shop; 404 when the shop does not offer it' })
   @ApiOkResponse({ standardSchema: blueprintSchema })
   blueprint(@Param('blueprintId') blueprintId: string) {
-    return this.services.request(ShopPatterns.blueprint, { blueprintId: blueprintIdOf(blueprintId) });
+    return this.services.send(ShopApi.blueprint, { blueprintId: blueprintIdOf(blueprintId) });
   }
 
   @Get(':blueprintId/print-providers')
   @ApiOperation({ summary: "The product's print providers" })
   @ApiOkResponse({ standardSchema: z.array(printProviderSchema) })
   printProviders(@Param('blueprintId') blueprintId: string) {
-    return this.services.request(ShopPatterns.printProviders, { blueprintId: blueprintIdOf(blueprintId) });
+    return this.services.send(ShopApi.printProviders, { blueprintId: blueprintIdOf(blueprintId) });
   }
 
   @Get(':blueprintId/print-providers/:printProviderId/variants')
   @ApiOperation({ summary: "The provider's variants of the product that are in stock" })
   @ApiOkResponse({ standardSchema: variantsResponseSchema })
   variants(@Param('blueprintId') blueprintId: string, @Param('printProviderId') printProviderId: string) {
-    return this.services.request(ShopPatterns.variants, {
+    return this.services.send(ShopApi.variants, {
       blueprintId: blueprintIdOf(blueprintId),
       printProviderId: printProviderIdOf(printProviderId),
     });
@@ -52,7 +52,7 @@ export class CatalogController {
   @ApiOperation({ summary: "The provider's shipping profiles for the product (costs in cents)" })
   @ApiOkResponse({ standardSchema: shippingResponseSchema })
   shipping(@Param('blueprintId') blueprintId: string, @Param('printProviderId') printProviderId: string) {
-    return this.services.request(ShopPatterns.shipping, {
+    return this.services.send(ShopApi.shipping, {
       blueprintId: blueprintIdOf(blueprintId),
       printProviderId: printProviderIdOf(printProviderId),
     });

@@ -6,7 +6,7 @@ import {
   cartCheckoutBodySchema,
   checkoutResponseSchema,
   quickCheckoutBodySchema,
-  ShopPatterns,
+  ShopApi,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -45,8 +45,8 @@ export class CheckoutController {
     @Req() req: Request,
   ) {
     const buyer = await this.buyers.buyer(session.data.userId);
-    return this.services.request(
-      ShopPatterns.quickCheckout,
+    return this.services.send(
+      ShopApi.quickCheckout,
       { ...buyer, appUrl: appUrl(req, this.config), item: body.item },
       PROVIDER_CALL,
     );
@@ -63,8 +63,8 @@ export class CheckoutController {
   ) {
     const buyer = await this.buyers.buyer(session.data.userId);
     const cartItemIds = body.items?.map((item) => (typeof item === 'string' ? item : item.id));
-    return this.services.request(
-      ShopPatterns.cartCheckout,
+    return this.services.send(
+      ShopApi.cartCheckout,
       { ...buyer, appUrl: appUrl(req, this.config), ...(cartItemIds?.length ? { cartItemIds } : {}) },
       PROVIDER_CALL,
     );

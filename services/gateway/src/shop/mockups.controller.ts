@@ -7,10 +7,10 @@ import {
   generateMockupBodySchema,
   generateTaggedMockupBodySchema,
   mockupResponseSchema,
-  ShopPatterns,
   taggedMockupResponseSchema,
   type MockupResponse,
   type TaggedMockupResponse,
+  ShopApi,
 } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { type EmptyBody, emptyBodySchema } from '../billing/empty-body.js';
@@ -43,8 +43,8 @@ export class MockupsController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ): Promise<MockupResponse> {
-    const { cost, printifyProductId, mockupUrls } = await this.services.request<MockupResponse>(
-      ShopPatterns.generateMockup,
+    const { cost, printifyProductId, mockupUrls } = await this.services.send(
+      ShopApi.generateMockup,
       { ...body, tag: null, userId: session.data.userId, appUrl: appUrl(req, this.config) },
       PROVIDER_CALL,
     );
@@ -62,8 +62,8 @@ export class MockupsController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ): Promise<TaggedMockupResponse> {
-    const { cost, productId, mockupUrls } = await this.services.request<TaggedMockupResponse>(
-      ShopPatterns.generateMockup,
+    const { cost, productId, mockupUrls } = await this.services.send(
+      ShopApi.generateMockup,
       { ...body, userId: session.data.userId, appUrl: appUrl(req, this.config) },
       PROVIDER_CALL,
     );
@@ -75,6 +75,6 @@ export class MockupsController {
   @ApiOperation({ summary: "Removes the user's untagged previews (the customizer closed). Takes no input" })
   @ApiOkResponse({ standardSchema: cleanupResponseSchema })
   cleanup(@Body({ schema: emptyBodySchema }) _body: EmptyBody, @SignedIn() session: CurrentSession) {
-    return this.services.request(ShopPatterns.cleanupMockups, { userId: session.data.userId }, PROVIDER_CALL);
+    return this.services.send(ShopApi.cleanupMockups, { userId: session.data.userId }, PROVIDER_CALL);
   }
 }

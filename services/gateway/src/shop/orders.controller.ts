@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { orderSchema, ordersResponseSchema, ShopPatterns } from '@medical-qr/contracts';
+import { orderSchema, ordersResponseSchema, ShopApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { type EmptyBody, emptyBodySchema } from '../billing/empty-body.js';
 import type { GatewayConfig } from '../config.js';
@@ -29,7 +29,7 @@ export class OrdersController {
   @ApiOperation({ summary: "The user's orders, newest first, each with its printed tag" })
   @ApiOkResponse({ standardSchema: ordersResponseSchema })
   list(@SignedIn() session: CurrentSession, @Req() req: Request) {
-    return this.services.request(ShopPatterns.ordersList, {
+    return this.services.send(ShopApi.ordersList, {
       userId: session.data.userId,
       appUrl: appUrl(req, this.config),
     });
@@ -45,8 +45,8 @@ export class OrdersController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.services.request(
-      ShopPatterns.orderSync,
+    return this.services.send(
+      ShopApi.orderSync,
       { userId: session.data.userId, orderId: orderIdOf(id), appUrl: appUrl(req, this.config) },
       PROVIDER_CALL,
     );
@@ -66,7 +66,7 @@ export class OrdersController {
     @SignedIn() session: CurrentSession,
     @Req() req: Request,
   ) {
-    return this.services.request(ShopPatterns.revokeOrderTag, {
+    return this.services.send(ShopApi.revokeOrderTag, {
       userId: session.data.userId,
       orderId: orderIdOf(id),
       itemIndex: itemIndexOf(itemIndex),

@@ -1,21 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import {
-  checkPasswordResetRequestSchema,
-  completePasswordResetRequestSchema,
-  confirmEmailRequestSchema,
-  getUserRequestSchema,
-  googleSignInRequestSchema,
-  IdentityPatterns,
-  notifyAccountLockedRequestSchema,
-  registerRequestSchema,
-  requestPasswordResetRequestSchema,
-  sendEmailVerificationRequestSchema,
-  verifyCredentialsRequestSchema,
-  verifyPasswordRequestSchema,
-} from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { IdentityApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { AccountsService } from './accounts.service.js';
 
 /** The identity service's NATS interface; every payload is validated here, whoever sent it. */
@@ -23,85 +8,62 @@ import { AccountsService } from './accounts.service.js';
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
-  @MessagePattern(IdentityPatterns.register)
-  register(@Payload(new ZodPayload(registerRequestSchema)) request: z.infer<typeof registerRequestSchema>) {
+  @Handles(IdentityApi.register)
+  register(request: MessagePayload<typeof IdentityApi.register>) {
     return this.accounts.register(request);
   }
 
-  @MessagePattern(IdentityPatterns.verifyCredentials)
-  verifyCredentials(
-    @Payload(new ZodPayload(verifyCredentialsRequestSchema))
-    { email, password }: z.infer<typeof verifyCredentialsRequestSchema>,
-  ) {
+  @Handles(IdentityApi.verifyCredentials)
+  verifyCredentials({ email, password }: MessagePayload<typeof IdentityApi.verifyCredentials>) {
     return this.accounts.verifyCredentials(email, password);
   }
 
-  @MessagePattern(IdentityPatterns.getUser)
-  getUser(@Payload(new ZodPayload(getUserRequestSchema)) { userId }: z.infer<typeof getUserRequestSchema>) {
+  @Handles(IdentityApi.getUser)
+  getUser({ userId }: MessagePayload<typeof IdentityApi.getUser>) {
     return this.accounts.getUser(userId);
   }
 
-  @MessagePattern(IdentityPatterns.requestPasswordReset)
-  requestPasswordReset(
-    @Payload(new ZodPayload(requestPasswordResetRequestSchema))
-    { email, appUrl }: z.infer<typeof requestPasswordResetRequestSchema>,
-  ) {
+  @Handles(IdentityApi.requestPasswordReset)
+  requestPasswordReset({ email, appUrl }: MessagePayload<typeof IdentityApi.requestPasswordReset>) {
     return this.accounts.requestPasswordReset(email, appUrl);
   }
 
-  @MessagePattern(IdentityPatterns.completePasswordReset)
-  completePasswordReset(
-    @Payload(new ZodPayload(completePasswordResetRequestSchema))
-    { token, password }: z.infer<typeof completePasswordResetRequestSchema>,
-  ) {
+  @Handles(IdentityApi.completePasswordReset)
+  completePasswordReset({ token, password }: MessagePayload<typeof IdentityApi.completePasswordReset>) {
     return this.accounts.completePasswordReset(token, password);
   }
 
-  @MessagePattern(IdentityPatterns.checkPasswordReset)
-  checkPasswordReset(
-    @Payload(new ZodPayload(checkPasswordResetRequestSchema))
-    { token }: z.infer<typeof checkPasswordResetRequestSchema>,
-  ) {
+  @Handles(IdentityApi.checkPasswordReset)
+  checkPasswordReset({ token }: MessagePayload<typeof IdentityApi.checkPasswordReset>) {
     return this.accounts.checkPasswordReset(token);
   }
 
-  @MessagePattern(IdentityPatterns.verifyPassword)
-  verifyPassword(
-    @Payload(new ZodPayload(verifyPasswordRequestSchema))
-    { userId, email, password }: z.infer<typeof verifyPasswordRequestSchema>,
-  ) {
+  @Handles(IdentityApi.verifyPassword)
+  verifyPassword({ userId, email, password }: MessagePayload<typeof IdentityApi.verifyPassword>) {
     return this.accounts.verifyPassword(userId, email, password);
   }
 
-  @MessagePattern(IdentityPatterns.sendEmailVerification)
-  sendEmailVerification(
-    @Payload(new ZodPayload(sendEmailVerificationRequestSchema))
-    { email, appUrl }: z.infer<typeof sendEmailVerificationRequestSchema>,
-  ) {
+  @Handles(IdentityApi.sendEmailVerification)
+  sendEmailVerification({ email, appUrl }: MessagePayload<typeof IdentityApi.sendEmailVerification>) {
     return this.accounts.resendVerification(email, appUrl);
   }
 
-  @MessagePattern(IdentityPatterns.confirmEmail)
-  confirmEmail(
-    @Payload(new ZodPayload(confirmEmailRequestSchema)) { token }: z.infer<typeof confirmEmailRequestSchema>,
-  ) {
+  @Handles(IdentityApi.confirmEmail)
+  confirmEmail({ token }: MessagePayload<typeof IdentityApi.confirmEmail>) {
     return this.accounts.confirmEmail(token);
   }
 
-  @MessagePattern(IdentityPatterns.googleSignIn)
-  googleSignIn(@Payload(new ZodPayload(googleSignInRequestSchema)) request: z.infer<typeof googleSignInRequestSchema>) {
+  @Handles(IdentityApi.googleSignIn)
+  googleSignIn(request: MessagePayload<typeof IdentityApi.googleSignIn>) {
     return this.accounts.googleSignIn(request);
   }
 
-  @MessagePattern(IdentityPatterns.notifyAccountLocked)
-  notifyAccountLocked(
-    @Payload(new ZodPayload(notifyAccountLockedRequestSchema))
-    request: z.infer<typeof notifyAccountLockedRequestSchema>,
-  ) {
+  @Handles(IdentityApi.notifyAccountLocked)
+  notifyAccountLocked(request: MessagePayload<typeof IdentityApi.notifyAccountLocked>) {
     return this.accounts.notifyAccountLocked(request);
   }
 
-  @MessagePattern(IdentityPatterns.demoUser)
+  @Handles(IdentityApi.demoUser)
   demoUser() {
     return this.accounts.demoUser();
   }

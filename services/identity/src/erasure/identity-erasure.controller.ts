@@ -1,15 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { eq } from 'drizzle-orm';
-import {
-  type Erased,
-  eraseUserRequestSchema,
-  type EraseUserRequest,
-  IdentityPatterns,
-  type MailJob,
-  Queues,
-} from '@medical-qr/contracts';
-import { DATABASE, type DatabaseHandle, InjectQueue, type JobQueue, ZodPayload } from '@medical-qr/platform';
+import { type Erased, type MailJob, Queues, IdentityApi, type MessagePayload } from '@medical-qr/contracts';
+import { DATABASE, type DatabaseHandle, InjectQueue, type JobQueue, Handles } from '@medical-qr/platform';
 import { users } from '../database/schema.js';
 import { accountDeletedMail } from '../mail/mail-templates.js';
 import { namedMessageId } from '../mail/named-message-id.js';
@@ -30,8 +22,8 @@ export class IdentityErasureController {
     @InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>,
   ) {}
 
-  @MessagePattern(IdentityPatterns.eraseUser)
-  async erase(@Payload(new ZodPayload(eraseUserRequestSchema)) { userId }: EraseUserRequest): Promise<Erased> {
+  @Handles(IdentityApi.eraseUser)
+  async erase({ userId }: MessagePayload<typeof IdentityApi.eraseUser>): Promise<Erased> {
     const user = await this.users.findById(userId);
     if (user) {
       const address = user.email.toLowerCase();

@@ -1,14 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  AppRoutes,
-  type CodeConfirmationMailRequest,
-  codeConfirmationMailRequestSchema,
-  IdentityPatterns,
-  type MailJob,
-  Queues,
-} from '@medical-qr/contracts';
-import { InjectQueue, type JobQueue, MailCap, ZodPayload } from '@medical-qr/platform';
+import { AppRoutes, type MailJob, Queues, IdentityApi, type MessagePayload } from '@medical-qr/contracts';
+import { InjectQueue, type JobQueue, MailCap, Handles } from '@medical-qr/platform';
 import { codeConfirmationMail } from './mail-templates.js';
 
 /** The page of the app that follows the link. */
@@ -26,10 +18,8 @@ export class CodeConfirmationMailController {
     private readonly mailCap: MailCap,
   ) {}
 
-  @MessagePattern(IdentityPatterns.mailCodeConfirmation)
-  async send(
-    @Payload(new ZodPayload(codeConfirmationMailRequestSchema)) request: CodeConfirmationMailRequest,
-  ): Promise<{ queued: boolean }> {
+  @Handles(IdentityApi.mailCodeConfirmation)
+  async send(request: MessagePayload<typeof IdentityApi.mailCodeConfirmation>): Promise<{ queued: boolean }> {
     if (!(await this.mailCap.allows(request.email))) return { queued: false };
     const link = `${request.appUrl}${confirmPath(request.token)}`;
     // The job holds a live link: dropped from Redis as soon as it is sent.

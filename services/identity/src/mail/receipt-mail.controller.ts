@@ -1,13 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  IdentityPatterns,
-  type MailJob,
-  Queues,
-  type ReceiptMailRequest,
-  receiptMailRequestSchema,
-} from '@medical-qr/contracts';
-import { InjectQueue, type JobQueue, ZodPayload } from '@medical-qr/platform';
+import { type MailJob, Queues, IdentityApi, type MessagePayload } from '@medical-qr/contracts';
+import { InjectQueue, type JobQueue, Handles } from '@medical-qr/platform';
 import { UsersRepository } from '../users/users.repository.js';
 import { orderReceiptMail, premiumReceiptMail } from './mail-templates.js';
 import { namedMessageId } from './named-message-id.js';
@@ -27,10 +20,8 @@ export class ReceiptMailController {
     @InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>,
   ) {}
 
-  @MessagePattern(IdentityPatterns.mailReceipt)
-  async send(
-    @Payload(new ZodPayload(receiptMailRequestSchema)) request: ReceiptMailRequest,
-  ): Promise<{ queued: boolean }> {
+  @Handles(IdentityApi.mailReceipt)
+  async send(request: MessagePayload<typeof IdentityApi.mailReceipt>): Promise<{ queued: boolean }> {
     const user = await this.users.findById(request.userId);
     // An account erased since it paid gets no mail.
     if (!user) return { queued: false };

@@ -2,14 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import {
-  BillingPatterns,
+  BillingApi,
   DurableEvents,
   ErrorCodes,
-  IdentityPatterns,
+  IdentityApi,
   type PrivacyJob,
-  type PublicUser,
-  RecordsPatterns,
-  ShopPatterns,
+  RecordsApi,
+  ShopApi,
 } from '@medical-qr/contracts';
 import { AppError, EVENT_BUS, type EventBus, LOGGER, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { DeletionRequestsRepository } from '../deletion/deletion-requests.repository.js';
@@ -22,10 +21,10 @@ type EraseJob = Extract<PrivacyJob, { kind: 'erase' }>;
  * provider), records, and identity last, so a person who can still sign in still has something to erase.
  */
 const STEPS = [
-  { service: 'shop', pattern: ShopPatterns.eraseUser },
-  { service: 'billing', pattern: BillingPatterns.eraseUser },
-  { service: 'records', pattern: RecordsPatterns.eraseUser },
-  { service: 'identity', pattern: IdentityPatterns.eraseUser },
+  { service: 'shop', message: ShopApi.eraseUser },
+  { service: 'billing', message: BillingApi.eraseUser },
+  { service: 'records', message: RecordsApi.eraseUser },
+  { service: 'identity', message: IdentityApi.eraseUser },
 ] as const;
 
 /** A step may cancel subscriptions or delete products at a provider: more than a plain question. */
@@ -57,7 +56,7 @@ export class ErasureSaga {
     if (data.email === undefined) await job.updateData({ ...data, email });
 
     for (const step of STEPS) {
-      await this.services.request(step.pattern, { userId, email }, STEP_CALL);
+      await this.services.send(step.message, { userId, email }, STEP_CALL);
       this.logger.info({ step: step.service }, 'erasure step done');
     }
     // Before privacy's own part, which removes the request: a retry after a failed publish still finds work to do.
@@ -69,7 +68,7 @@ export class ErasureSaga {
   /** The email the person signed up with (records finds their anonymous codes by it); '' once identity forgot it. */
   private async emailOf(userId: string): Promise<string> {
     try {
-      return (await this.services.request<PublicUser>(IdentityPatterns.getUser, { userId })).email;
+      return (await this.services.send(IdentityApi.getUser, { userId })).email;
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCodes.NOT_FOUND) return '';
       throw error;

@@ -1,17 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { desc, eq } from 'drizzle-orm';
-import {
-  type BillingExport,
-  BillingPatterns,
-  type CartItem,
-  IdentityPatterns,
-  type Order,
-  type PersonalDataExport,
-  type PublicUser,
-  type SavedShippingAddressResponse,
-  ShopPatterns,
-  RecordsApi,
-} from '@medical-qr/contracts';
+import { type PersonalDataExport, RecordsApi, IdentityApi, BillingApi, ShopApi } from '@medical-qr/contracts';
 import { DATABASE, type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { exportedAuditEntry } from './exported-audit-entry.js';
 import { auditLog, consentEvents, deletionRequests } from '../database/schema.js';
@@ -33,12 +22,12 @@ export class PersonalDataGatherer {
 
   async gather(userId: string, appUrl: string): Promise<PersonalData> {
     const [account, records, billing, cart, orders, shipping, privacy] = await Promise.all([
-      this.services.request<PublicUser>(IdentityPatterns.getUser, { userId }),
+      this.services.send(IdentityApi.getUser, { userId }),
       this.services.send(RecordsApi.exportUser, { userId, appUrl }),
-      this.services.request<BillingExport>(BillingPatterns.exportUser, { userId }),
-      this.services.request<CartItem[]>(ShopPatterns.cartList, { userId }),
-      this.services.request<Order[]>(ShopPatterns.ordersList, { userId, appUrl }),
-      this.services.request<SavedShippingAddressResponse>(ShopPatterns.savedShippingAddress, { userId }),
+      this.services.send(BillingApi.exportUser, { userId }),
+      this.services.send(ShopApi.cartList, { userId }),
+      this.services.send(ShopApi.ordersList, { userId, appUrl }),
+      this.services.send(ShopApi.savedShippingAddress, { userId }),
       this.privacyOf(userId),
     ]);
     return { account, records, billing, cart, orders, shippingAddress: shipping.address, privacy };

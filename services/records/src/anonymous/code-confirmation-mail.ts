@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type CodeConfirmationMailRequest, IdentityPatterns } from '@medical-qr/contracts';
+import { type CodeConfirmationMailRequest, IdentityApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 
 /** Creation waits at most this long for identity to queue the mail; past it the code is made without a link. */
@@ -12,7 +12,7 @@ export class CodeConfirmationMail {
 
   /** Whether the mail was queued: identity refuses one past the address's mail cap. */
   async send(request: CodeConfirmationMailRequest): Promise<boolean> {
-    const reply = await this.services.request<{ queued: boolean }>(IdentityPatterns.mailCodeConfirmation, request, {
+    const reply = await this.services.send(IdentityApi.mailCodeConfirmation, request, {
       timeoutMs: MAIL_TIMEOUT_MS,
     });
     return reply.queued;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BillingPatterns, type PremiumStatus } from '@medical-qr/contracts';
+import { BillingApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 
 /** Whether a user is premium: billing decides, records asks. */
@@ -9,7 +9,7 @@ export class PremiumStatusClient {
 
   /** `settled`: after a change billing is recording for the user has committed (for its announcement's consumers). */
   async isPremium(userId: string, { settled = false } = {}): Promise<boolean> {
-    const status = await this.services.request<PremiumStatus>(BillingPatterns.premiumStatus, { userId, settled });
+    const status = await this.services.send(BillingApi.premiumStatus, { userId, settled });
     return status.isPremium;
   }
 }

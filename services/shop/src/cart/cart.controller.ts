@@ -1,14 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import {
-  cartAddRequestSchema,
-  cartItemRequestSchema,
-  cartOwnerRequestSchema,
-  cartQuantityRequestSchema,
-  ShopPatterns,
-} from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { ShopApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { CartService } from './cart.service.js';
 
 /** The cart over NATS; every pattern names the user whose cart it is. */
@@ -16,42 +8,40 @@ import { CartService } from './cart.service.js';
 export class CartController {
   constructor(private readonly cart: CartService) {}
 
-  @MessagePattern(ShopPatterns.cartList)
-  list(@Payload(new ZodPayload(cartOwnerRequestSchema)) { userId }: z.infer<typeof cartOwnerRequestSchema>) {
+  @Handles(ShopApi.cartList)
+  list({ userId }: MessagePayload<typeof ShopApi.cartList>) {
     return this.cart.list(userId);
   }
 
-  @MessagePattern(ShopPatterns.cartGet)
-  get(@Payload(new ZodPayload(cartItemRequestSchema)) { userId, cartItemId }: z.infer<typeof cartItemRequestSchema>) {
+  @Handles(ShopApi.cartGet)
+  get({ userId, cartItemId }: MessagePayload<typeof ShopApi.cartGet>) {
     return this.cart.get(userId, cartItemId);
   }
 
-  @MessagePattern(ShopPatterns.cartCount)
-  async count(@Payload(new ZodPayload(cartOwnerRequestSchema)) { userId }: z.infer<typeof cartOwnerRequestSchema>) {
+  @Handles(ShopApi.cartCount)
+  async count({ userId }: MessagePayload<typeof ShopApi.cartCount>) {
     return { count: await this.cart.count(userId) };
   }
 
-  @MessagePattern(ShopPatterns.cartAdd)
-  add(
-    @Payload(new ZodPayload(cartAddRequestSchema))
-    { userId, isPremium, appUrl, item }: z.infer<typeof cartAddRequestSchema>,
-  ) {
+  @Handles(ShopApi.cartAdd)
+  add({ userId, isPremium, appUrl, item }: MessagePayload<typeof ShopApi.cartAdd>) {
     return this.cart.add(userId, isPremium, appUrl, item);
   }
 
-  @MessagePattern(ShopPatterns.cartRemove)
-  async remove(
-    @Payload(new ZodPayload(cartItemRequestSchema)) { userId, cartItemId }: z.infer<typeof cartItemRequestSchema>,
-  ) {
+  @Handles(ShopApi.cartRemove)
+  async remove({ userId, cartItemId }: MessagePayload<typeof ShopApi.cartRemove>): Promise<{ deleted: true }> {
     await this.cart.remove(userId, cartItemId);
     return { deleted: true };
   }
 
-  @MessagePattern(ShopPatterns.cartUpdateQuantity)
-  updateQuantity(
-    @Payload(new ZodPayload(cartQuantityRequestSchema))
-    { userId, isPremium, cartItemId, quantity, expectedVersion }: z.infer<typeof cartQuantityRequestSchema>,
-  ) {
+  @Handles(ShopApi.cartUpdateQuantity)
+  updateQuantity({
+    userId,
+    isPremium,
+    cartItemId,
+    quantity,
+    expectedVersion,
+  }: MessagePayload<typeof ShopApi.cartUpdateQuantity>) {
     return this.cart.updateQuantity(userId, isPremium, cartItemId, quantity, expectedVersion);
   }
 }

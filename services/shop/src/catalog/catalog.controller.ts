@@ -1,8 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { blueprintRequestSchema, printProviderRequestSchema, ShopPatterns } from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { ShopApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { CatalogService } from './catalog.service.js';
 
 /** The shop's catalog over NATS. */
@@ -10,37 +8,29 @@ import { CatalogService } from './catalog.service.js';
 export class CatalogController {
   constructor(private readonly catalog: CatalogService) {}
 
-  @MessagePattern(ShopPatterns.blueprints)
+  @Handles(ShopApi.blueprints)
   blueprints() {
     return this.catalog.blueprints();
   }
 
-  @MessagePattern(ShopPatterns.blueprint)
-  blueprint(@Payload(new ZodPayload(blueprintRequestSchema)) { blueprintId }: z.infer<typeof blueprintRequestSchema>) {
+  @Handles(ShopApi.blueprint)
+  blueprint({ blueprintId }: MessagePayload<typeof ShopApi.blueprint>) {
     return this.catalog.blueprint(blueprintId);
   }
 
-  @MessagePattern(ShopPatterns.printProviders)
-  printProviders(
-    @Payload(new ZodPayload(blueprintRequestSchema)) { blueprintId }: z.infer<typeof blueprintRequestSchema>,
-  ) {
+  @Handles(ShopApi.printProviders)
+  printProviders({ blueprintId }: MessagePayload<typeof ShopApi.printProviders>) {
     return this.catalog.printProviders(blueprintId);
   }
 
-  @MessagePattern(ShopPatterns.variants)
-  async variants(
-    @Payload(new ZodPayload(printProviderRequestSchema))
-    { blueprintId, printProviderId }: z.infer<typeof printProviderRequestSchema>,
-  ) {
+  @Handles(ShopApi.variants)
+  async variants({ blueprintId, printProviderId }: MessagePayload<typeof ShopApi.variants>) {
     const variants = await this.catalog.variants(blueprintId, printProviderId);
     return { variants: variants.map(({ id, title, options }) => ({ id, title, options })) };
   }
 
-  @MessagePattern(ShopPatterns.shipping)
-  shipping(
-    @Payload(new ZodPayload(printProviderRequestSchema))
-    { blueprintId, printProviderId }: z.infer<typeof printProviderRequestSchema>,
-  ) {
+  @Handles(ShopApi.shipping)
+  shipping({ blueprintId, printProviderId }: MessagePayload<typeof ShopApi.shipping>) {
     return this.catalog.shipping(blueprintId, printProviderId);
   }
 }

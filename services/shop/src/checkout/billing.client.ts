@@ -1,9 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  BillingPatterns,
-  type CreateMerchPaymentRequest,
-  type CreateMerchPaymentResponse,
-} from '@medical-qr/contracts';
+import { type CreateMerchPaymentRequest, type CreateMerchPaymentResponse, BillingApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 
 /** Billing takes the money: the shop asks it for a card payment of a checkout's amount. */
@@ -12,7 +8,7 @@ export class BillingClient {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
   createMerchPayment(request: CreateMerchPaymentRequest): Promise<CreateMerchPaymentResponse> {
-    return this.services.request<CreateMerchPaymentResponse>(BillingPatterns.createMerchPayment, request, {
+    return this.services.send(BillingApi.createMerchPayment, request, {
       // Billing waits on the payment provider, which may take longer than a NATS round trip.
       timeoutMs: 20_000,
     });

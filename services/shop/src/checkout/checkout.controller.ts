@@ -1,8 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { cartCheckoutRequestSchema, quickCheckoutRequestSchema, ShopPatterns } from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { ShopApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { CheckoutService } from './checkout.service.js';
 
 /** Checkout over NATS: starts a payment; the orders follow the payment's webhook. */
@@ -10,19 +8,13 @@ import { CheckoutService } from './checkout.service.js';
 export class CheckoutController {
   constructor(private readonly checkout: CheckoutService) {}
 
-  @MessagePattern(ShopPatterns.quickCheckout)
-  quick(
-    @Payload(new ZodPayload(quickCheckoutRequestSchema))
-    { item, ...buyer }: z.infer<typeof quickCheckoutRequestSchema>,
-  ) {
+  @Handles(ShopApi.quickCheckout)
+  quick({ item, ...buyer }: MessagePayload<typeof ShopApi.quickCheckout>) {
     return this.checkout.quick(buyer, item);
   }
 
-  @MessagePattern(ShopPatterns.cartCheckout)
-  cart(
-    @Payload(new ZodPayload(cartCheckoutRequestSchema))
-    { cartItemIds, ...buyer }: z.infer<typeof cartCheckoutRequestSchema>,
-  ) {
+  @Handles(ShopApi.cartCheckout)
+  cart({ cartItemIds, ...buyer }: MessagePayload<typeof ShopApi.cartCheckout>) {
     return this.checkout.fromCart(buyer, cartItemIds);
   }
 }

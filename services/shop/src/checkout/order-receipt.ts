@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { countryName, IdentityPatterns, type ReceiptLine, type ReceiptMailRequest } from '@medical-qr/contracts';
+import { countryName, type ReceiptLine, type ReceiptMailRequest, IdentityApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { OrderRow } from '../database/schema.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
@@ -47,6 +47,6 @@ export class OrderReceipt {
       totalCents: made.reduce((sum, order) => sum + order.totalPrice, 0),
       paidAt: first.createdAt.toISOString(),
     };
-    await this.services.request<{ queued: boolean }>(IdentityPatterns.mailReceipt, request);
+    await this.services.send(IdentityApi.mailReceipt, request);
   }
 }

@@ -1,8 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { eq } from 'drizzle-orm';
-import { type Erased, eraseUserRequestSchema, type EraseUserRequest, ShopPatterns } from '@medical-qr/contracts';
-import { DATABASE, type DatabaseHandle, ZodPayload } from '@medical-qr/platform';
+import { type Erased, ShopApi, type MessagePayload } from '@medical-qr/contracts';
+import { DATABASE, type DatabaseHandle, Handles } from '@medical-qr/platform';
 import { cartItems, checkouts, mockups, orders, shippingAddresses } from '../database/schema.js';
 import { PrintifyClient } from '../printify/printify-client.js';
 
@@ -21,8 +20,8 @@ export class ShopErasureController {
     private readonly printify: PrintifyClient,
   ) {}
 
-  @MessagePattern(ShopPatterns.eraseUser)
-  async erase(@Payload(new ZodPayload(eraseUserRequestSchema)) { userId }: EraseUserRequest): Promise<Erased> {
+  @Handles(ShopApi.eraseUser)
+  async erase({ userId }: MessagePayload<typeof ShopApi.eraseUser>): Promise<Erased> {
     const { db } = this.database;
     const previews = await db.select({ id: mockups.printifyProductId }).from(mockups).where(eq(mockups.userId, userId));
     for (const preview of previews) {

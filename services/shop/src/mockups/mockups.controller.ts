@@ -1,15 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import {
-  cleanupRequestSchema,
-  generateMockupRequestSchema,
-  type MockupOwnedReply,
-  type MockupOwnedRequest,
-  mockupOwnedRequestSchema,
-  ShopPatterns,
-} from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { type MockupOwnedReply, ShopApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { MockupsRepository } from './mockups.repository.js';
 import { MockupsService } from './mockups.service.js';
 
@@ -21,20 +12,18 @@ export class MockupsController {
     private readonly repository: MockupsRepository,
   ) {}
 
-  @MessagePattern(ShopPatterns.generateMockup)
-  generate(@Payload(new ZodPayload(generateMockupRequestSchema)) request: z.infer<typeof generateMockupRequestSchema>) {
+  @Handles(ShopApi.generateMockup)
+  generate(request: MessagePayload<typeof ShopApi.generateMockup>) {
     return this.mockups.generate(request);
   }
 
-  @MessagePattern(ShopPatterns.cleanupMockups)
-  async cleanup(@Payload(new ZodPayload(cleanupRequestSchema)) { userId }: z.infer<typeof cleanupRequestSchema>) {
+  @Handles(ShopApi.cleanupMockups)
+  async cleanup({ userId }: MessagePayload<typeof ShopApi.cleanupMockups>) {
     return { removed: await this.mockups.cleanup(userId) };
   }
 
-  @MessagePattern(ShopPatterns.mockupOwned)
-  async owned(
-    @Payload(new ZodPayload(mockupOwnedRequestSchema)) { userId, printifyProductId }: MockupOwnedRequest,
-  ): Promise<MockupOwnedReply> {
+  @Handles(ShopApi.mockupOwned)
+  async owned({ userId, printifyProductId }: MessagePayload<typeof ShopApi.mockupOwned>): Promise<MockupOwnedReply> {
     return { owned: await this.repository.isOwnedBy(userId, printifyProductId) };
   }
 }

@@ -1,8 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { z } from 'zod';
-import { cartOwnerRequestSchema, type SavedShippingAddressResponse, ShopPatterns } from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { type SavedShippingAddressResponse, ShopApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { ShippingAddressRepository } from './shipping-address.repository.js';
 
 /** The user's last shipping address over NATS: the customizer fills it in, the privacy export includes it. */
@@ -10,10 +8,8 @@ import { ShippingAddressRepository } from './shipping-address.repository.js';
 export class ShippingAddressController {
   constructor(private readonly addresses: ShippingAddressRepository) {}
 
-  @MessagePattern(ShopPatterns.savedShippingAddress)
-  async get(
-    @Payload(new ZodPayload(cartOwnerRequestSchema)) { userId }: z.infer<typeof cartOwnerRequestSchema>,
-  ): Promise<SavedShippingAddressResponse> {
+  @Handles(ShopApi.savedShippingAddress)
+  async get({ userId }: MessagePayload<typeof ShopApi.savedShippingAddress>): Promise<SavedShippingAddressResponse> {
     return { address: await this.addresses.find(userId) };
   }
 }

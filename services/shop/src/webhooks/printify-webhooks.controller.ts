@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type PrintifyWebhookRequest, printifyWebhookRequestSchema, ShopPatterns } from '@medical-qr/contracts';
-import { ZodPayload } from '@medical-qr/platform';
+import { ShopApi, type MessagePayload } from '@medical-qr/contracts';
+import { Handles } from '@medical-qr/platform';
 import { PrintifyWebhookReceiver } from './printify-webhook.receiver.js';
 
 /** Printify's webhooks, as the gateway received them (raw body and X-Pfy-Signature header). */
@@ -9,8 +8,8 @@ import { PrintifyWebhookReceiver } from './printify-webhook.receiver.js';
 export class PrintifyWebhooksController {
   constructor(private readonly receiver: PrintifyWebhookReceiver) {}
 
-  @MessagePattern(ShopPatterns.receiveWebhook)
-  receive(@Payload(new ZodPayload(printifyWebhookRequestSchema)) request: PrintifyWebhookRequest) {
+  @Handles(ShopApi.receiveWebhook)
+  receive(request: MessagePayload<typeof ShopApi.receiveWebhook>) {
     return this.receiver.receive(request);
   }
 }
