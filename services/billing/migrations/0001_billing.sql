@@ -1,3 +1,6 @@
+-- The billing schema as it stands: the earlier steps squashed into one before the first deployment
+-- (nothing was ever deployed, so no database needs the transitional steps).
+
 -- The provider's customer of each user, made once (on the first subscribe) and kept.
 create table customers (
   user_id uuid primary key,
@@ -48,3 +51,10 @@ create table processed_events (
   processed_at timestamptz not null default now()
 );
 create index processed_events_processed_at on processed_events (processed_at);
+
+-- People whose billing data was erased (privacy's saga), by a SHA-256 of their user id: a provider webhook that
+-- arrives afterwards (the cancellation's own) finds no one to store it for, instead of bringing the rows back.
+create table erased_users (
+  user_hash text primary key,
+  erased_at timestamptz not null default now()
+);

@@ -10,7 +10,6 @@ import { ReceiptMailController } from './mail/receipt-mail.controller.js';
 import { PasswordHasher } from './passwords/password-hasher.js';
 import { ScanAlertsConsumer } from './scan-alerts/scan-alerts.consumer.js';
 import { EmailTokensRepository } from './tokens/email-tokens.repository.js';
-import { EmailSealer } from './users/email-sealer.js';
 import { UsersRepository } from './users/users.repository.js';
 import { IdentityErasureController } from './erasure/identity-erasure.controller.js';
 
@@ -21,7 +20,6 @@ import { IdentityErasureController } from './erasure/identity-erasure.controller
   providers: [
     AccountsService,
     UsersRepository,
-    EmailSealer,
     EmailTokensRepository,
     MailSender,
     processedEventsProvider('identity'),

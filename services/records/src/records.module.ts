@@ -19,7 +19,6 @@ import { RecordsController } from './records/records.controller.js';
 import { RecordsRepository } from './records/records.repository.js';
 import { RecordsService } from './records/records.service.js';
 import { TokenIndex } from './records/token-index.js';
-import { TokenSealer } from './records/token-sealer.js';
 import { TagsController } from './tags/tags.controller.js';
 import { TagsRepository } from './tags/tags.repository.js';
 import { TagsService } from './tags/tags.service.js';
@@ -51,7 +50,6 @@ import { auditTrailProvider } from './audit-trail.js';
       useFactory: (config: RecordsConfig) => new TokenIndex(config.EMAIL_INDEX_KEY),
     },
     RecordsRepository,
-    TokenSealer,
     RecordsService,
     AnonymousCodesService,
     CodeConfirmationsRepository,

@@ -1,3 +1,6 @@
+-- The shop schema as it stands: the earlier steps squashed into one before the first deployment
+-- (nothing was ever deployed, so no database needs the transitional steps).
+
 -- Products made at Printify to show a user mockups of their QR on a blueprint. Untagged ones are
 -- previews, removed when the customizer closes (or by the cleanup job); tagged ones back a cart
 -- line or a quick checkout and live as long as it does.
@@ -114,3 +117,23 @@ create table processed_events (
   processed_at timestamptz not null default now()
 );
 create index processed_events_processed_at on processed_events (processed_at);
+
+-- Printify's webhooks name an order by Printify's id: every event finds ours by it.
+create index orders_printify_order on orders (printify_order_id) where printify_order_id is not null;
+
+-- The address each user last shipped to (a cart line or a quick checkout), to fill in the next one.
+-- Sealed at rest like every ship-to (but the country, which prices shipping); erased with the cart.
+create table shipping_addresses (
+  user_id uuid primary key,
+  country_code text not null,
+  address_line1 text not null,
+  address_line2 text not null default '',
+  city text not null,
+  state text not null,
+  postal_code text not null,
+  updated_at timestamptz not null default now()
+);
+
+-- Each change of a cart line's quantity raises its version by one; a change made from an older version (another tab's
+-- cart) is refused with the line as it is now, so two tabs never silently overwrite each other.
+alter table cart_items add column version integer not null default 1;

@@ -4,12 +4,10 @@ export const identitySchema = pgSchema('identity');
 
 export const users = identitySchema.table('users', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** Plain email of a row written before emails were sealed; null once {@link EmailSealer} has run. */
-  email: text('email').unique(),
   /** Keyed hash of the lower-cased email (EmailIndex): what an account is found by. */
-  emailIndex: text('email_index').unique(),
+  emailIndex: text('email_index').notNull().unique(),
   /** The email encrypted with the row id as context. */
-  emailCiphertext: text('email_ciphertext'),
+  emailCiphertext: text('email_ciphertext').notNull(),
   passwordHash: text('password_hash'),
   /** Encrypted. */
   firstName: text('first_name').notNull(),

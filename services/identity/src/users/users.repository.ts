@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PublicUser } from '@medical-qr/contracts';
 import { DATABASE, EmailIndex, FIELD_CIPHER, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { users, type UserRow } from '../database/schema.js';
@@ -63,11 +63,10 @@ export class UsersRepository {
 
   async findByEmail(email: string): Promise<User | undefined> {
     const lower = email.trim().toLowerCase();
-    // A row not sealed yet is found by its plain email.
     const [row] = await this.database.db
       .select()
       .from(users)
-      .where(or(eq(users.emailIndex, this.emailIndex.of(lower)), eq(users.email, lower)));
+      .where(eq(users.emailIndex, this.emailIndex.of(lower)));
     return row && this.decrypt(row);
   }
 
@@ -157,30 +156,10 @@ export class UsersRepository {
       .where(eq(users.id, id));
   }
 
-  /** Seals up to `limit` rows that still hold their email in clear; answers how many it sealed. */
-  async sealPlainEmails(limit: number): Promise<number> {
-    const rows = await this.database.db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(isNotNull(users.email))
-      .limit(limit);
-    for (const row of rows) {
-      await this.database.db
-        .update(users)
-        .set({
-          emailIndex: this.emailIndex.of(row.email!),
-          emailCiphertext: this.cipher.encrypt(row.email!, emailContext(row.id)),
-          email: null,
-        })
-        .where(eq(users.id, row.id));
-    }
-    return rows.length;
-  }
-
   private decrypt(row: UserRow): User {
     return {
       id: row.id,
-      email: row.emailCiphertext ? this.cipher.decrypt(row.emailCiphertext, emailContext(row.id)) : row.email!,
+      email: this.cipher.decrypt(row.emailCiphertext, emailContext(row.id)),
       passwordHash: row.passwordHash,
       firstName: this.cipher.decrypt(row.firstName, row.id),
       lastName: this.cipher.decrypt(row.lastName, row.id),

@@ -1,7 +1,7 @@
 import { medicalFormSchema, type MedicalForm } from '@medical-qr/contracts';
 import type { DatabaseHandle } from '@medical-qr/platform';
 import type { RecordsRepository } from '../records/records.repository.js';
-import { openRecordsTestDatabase, type RecordsTestDatabase } from '../records/records-test-database.js';
+import { openRecordsTestDatabase, type RecordsTestDatabase } from '../testing/records-test-database.js';
 import { CodeConfirmationsRepository, CONFIRMATION_MAILS_PER_EMAIL_PER_DAY } from './code-confirmations.repository.js';
 
 const DAY = 24 * 3600 * 1000;

@@ -4,12 +4,10 @@ export const recordsSchema = pgSchema('records');
 
 export const medicalRecords = recordsSchema.table('medical_records', {
   id: uuid('id').primaryKey(),
-  /** Plain token of a row written before tokens were sealed; null once {@link TokenSealer} has run. */
-  token: text('token').unique(),
   /** Keyed hash of the token ({@link TokenIndex}): what a card is found by. */
-  tokenIndex: text('token_index').unique(),
+  tokenIndex: text('token_index').notNull(),
   /** The token encrypted with the row id as context: what its QR and link are drawn from. */
-  tokenCiphertext: text('token_ciphertext'),
+  tokenCiphertext: text('token_ciphertext').notNull(),
   userId: uuid('user_id'),
   emailIndex: text('email_index').notNull(),
   /** Encrypted JSON of {@link RecordDetails}. */
@@ -71,7 +69,7 @@ export const printedTags = recordsSchema.table(
     orderId: uuid('order_id').notNull(),
     itemIndex: integer('item_index').notNull(),
     /** Keyed hash of the tag's token ({@link TokenIndex}, the same key as the records'): what a scan finds it by. */
-    tokenIndex: text('token_index').notNull().unique(),
+    tokenIndex: text('token_index').notNull(),
     /** The token encrypted with the row id as context: what its printed QR and listed link are drawn from. */
     tokenCiphertext: text('token_ciphertext').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

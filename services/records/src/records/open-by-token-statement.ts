@@ -1,11 +1,9 @@
 import { recordColumnsAs } from './record-row.js';
 
 /**
- * What a scanned token opens, as one statement: the record with that token ($1 its keyed hash, $2 the plain token of
- * a row not yet sealed), else the first active record of the owner of the unrevoked printed tag with it (oldest
+ * What a scanned token opens, as one statement: the record with that token ($1 its keyed hash), else the first active record of the owner of the unrevoked printed tag with it (oldest
  * first, as RecordsRepository.findFirstActive), with whether the owner withdrew consent and the record's contacts.
- * A record's own token wins over a tag's. Each step is an indexed lookup: medical_records_by_token_index (and the
- * plain token's unique index), printed_tags_token_index_key, medical_records_by_owner, consent_withdrawals_pkey,
+ * A record's own token wins over a tag's. Each step is an indexed lookup: medical_records_by_token_index, printed_tags_token_index_key, medical_records_by_owner, consent_withdrawals_pkey,
  * medical_records_pkey and emergency_contacts_by_record.
  *
  * Named, so each pooled connection parses and plans it once (planning it cost about 1 ms, more than running it).
@@ -16,7 +14,7 @@ export const openByTokenStatement = {
     with opened as (
       select m.id as record_id, m.user_id as owner_id, false as via_tag
         from records.medical_records m
-       where m.token_index = $1 or m.token = $2
+       where m.token_index = $1
       union all
       select first.id, t.user_id, true
         from records.printed_tags t

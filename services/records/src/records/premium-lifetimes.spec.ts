@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { medicalFormSchema, type MedicalForm } from '@medical-qr/contracts';
 import type { RecordsRepository, StoredRecord } from './records.repository.js';
-import { openRecordsTestDatabase, type RecordsTestDatabase } from './records-test-database.js';
+import { openRecordsTestDatabase, type RecordsTestDatabase } from '../testing/records-test-database.js';
 const DAY = 24 * 3600 * 1000;
 
 const form: MedicalForm = medicalFormSchema.parse({

@@ -1,7 +1,7 @@
 import { medicalFormSchema } from '@medical-qr/contracts';
 import type { DatabaseHandle } from '@medical-qr/platform';
 import type { RecordsRepository } from './records.repository.js';
-import { openRecordsTestDatabase, type RecordsTestDatabase } from './records-test-database.js';
+import { openRecordsTestDatabase, type RecordsTestDatabase } from '../testing/records-test-database.js';
 
 const form = medicalFormSchema.parse({
   firstName: 'Imogen',

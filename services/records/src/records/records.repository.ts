@@ -233,8 +233,7 @@ export class RecordsRepository {
     const [row] = await this.database.db
       .select()
       .from(medicalRecords)
-      // A row not yet sealed still holds its plain token (see TokenSealer).
-      .where(or(eq(medicalRecords.tokenIndex, this.tokenIndex.of(token)), eq(medicalRecords.token, token)));
+      .where(eq(medicalRecords.tokenIndex, this.tokenIndex.of(token)));
     return row && this.withContacts(row);
   }
 
@@ -248,7 +247,7 @@ export class RecordsRepository {
     const index = this.tokenIndex.of(token);
     const { rows } = await this.database.pool.query<Record<string, unknown>>({
       ...openByTokenStatement,
-      values: [index, token],
+      values: [index],
     });
     const [found] = rows;
     if (!found) return undefined;
@@ -285,28 +284,6 @@ export class RecordsRepository {
       .orderBy(order(medicalRecords.createdAt), order(medicalRecords.id))
       .limit(1);
     return row && this.withContacts(row);
-  }
-
-  /**
-   * Seals up to `batch` rows that still hold a plain token (written before tokens were stored as a
-   * hash and a ciphertext); answers how many. Replicas sealing at once skip each other's rows.
-   */
-  async sealPlainTokens(batch: number): Promise<number> {
-    return this.database.db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: medicalRecords.id, token: medicalRecords.token })
-        .from(medicalRecords)
-        .where(isNotNull(medicalRecords.token))
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      for (const { id, token } of rows) {
-        await tx
-          .update(medicalRecords)
-          .set({ ...this.sealedToken(id, token!), token: null })
-          .where(eq(medicalRecords.id, id));
-      }
-      return rows.length;
-    });
   }
 
   /**
@@ -632,7 +609,7 @@ export class RecordsRepository {
   }
 
   private tokenOf(row: MedicalRecordRow): string {
-    return row.tokenCiphertext === null ? row.token! : this.cipher.decrypt(row.tokenCiphertext, tokenContext(row.id));
+    return this.cipher.decrypt(row.tokenCiphertext, tokenContext(row.id));
   }
 
   private toSummary(row: MedicalRecordRow): StoredSummary {

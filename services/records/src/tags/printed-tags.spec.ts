@@ -18,7 +18,7 @@ import type { ExpiryScheduler } from '../expiry/expiry.scheduler.js';
 import type { PremiumStatusClient } from '../premium/premium-status.client.js';
 import { newEmergencyToken } from '../records/emergency-token.js';
 import { RecordsService } from '../records/records.service.js';
-import { openRecordsTestDatabase, type RecordsTestDatabase } from '../records/records-test-database.js';
+import { openRecordsTestDatabase, type RecordsTestDatabase } from '../testing/records-test-database.js';
 import { TAG_NOT_FOUND_MESSAGE, TagsService } from './tags.service.js';
 import { TagsRepository } from './tags.repository.js';
 

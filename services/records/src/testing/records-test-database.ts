@@ -8,8 +8,8 @@ import {
   runMigrations,
   type DatabaseHandle,
 } from '@medical-qr/platform';
-import { RecordsRepository } from './records.repository.js';
-import { TokenIndex } from './token-index.js';
+import { RecordsRepository } from '../records/records.repository.js';
+import { TokenIndex } from '../records/token-index.js';
 
 const SERVER = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
