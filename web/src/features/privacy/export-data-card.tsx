@@ -5,8 +5,8 @@ import { buttonClasses } from '../../components/ui/button';
 import { ConfirmActions } from '../../components/ui/confirm-actions';
 import { ModalDialog } from '../../components/ui/dialog';
 import { notify } from '../../components/ui/notifications';
+import { saveBlob } from '../../lib/download';
 import { useAppDispatch } from '../../lib/hooks';
-import { downloadFile } from './download-file';
 import { useExportDataMutation } from './privacy-api';
 import { PrivacyCard } from './privacy-card';
 import { failureDescription } from './privacy-errors';
@@ -30,7 +30,7 @@ export function ExportDataCard() {
     // The person closed the re-authentication: the confirmation stays, to try again or step back.
     if (outcome.kind === 'cancelled') return;
     if (outcome.kind === 'done') {
-      downloadFile(outcome.value, exportFileName(new Date()));
+      saveBlob(outcome.value, exportFileName(new Date()));
       dispatch(
         notify({
           type: 'success',

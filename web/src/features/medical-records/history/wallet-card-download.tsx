@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorToastsCleared, notify } from '../../../components/ui/notifications';
 import { Spinner } from '../../../components/ui/spinner';
-import { saveFile } from '../../../lib/download';
+import { saveBlob } from '../../../lib/download';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { WalletSheet } from './wallet-card-pdf';
 
@@ -33,9 +33,7 @@ export function WalletCardDownload({
     try {
       const { walletCardPdf, walletCardFileName } = await import('./wallet-card-pdf');
       const pdf = await walletCardPdf(walletCardDataOf(record), sheet);
-      const url = URL.createObjectURL(new Blob([pdf as BlobPart], { type: 'application/pdf' }));
-      saveFile(url, walletCardFileName(sheet));
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(new Blob([pdf as BlobPart], { type: 'application/pdf' }), walletCardFileName(sheet));
       dispatch(errorToastsCleared());
     } catch {
       dispatch(
