@@ -1,6 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
 import { Button } from './button';
-import { Spinner } from './spinner';
 
 /**
  * A confirmation dialog's two buttons: the way out (below on phones, left on wider screens) and the
@@ -34,9 +33,15 @@ export function ConfirmActions({
       >
         {cancelLabel}
       </Button>
-      <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full whitespace-nowrap sm:w-auto">
-        {pending ? <Spinner /> : <Icon className="size-5" aria-hidden="true" />}
-        {pending ? pendingLabel : confirmLabel}
+      <Button
+        size="lg"
+        onClick={onConfirm}
+        icon={<Icon className="size-5" aria-hidden="true" />}
+        pending={pending}
+        pendingText={pendingLabel}
+        className="w-full whitespace-nowrap sm:w-auto"
+      >
+        {confirmLabel}
       </Button>
     </div>
   );

@@ -55,8 +55,12 @@ export function SubscriptionCard() {
       <InlineAlert
         tone="error"
         action={
-          <Button variant="secondary" onClick={() => void details.refetch()} disabled={details.isFetching}>
-            {details.isFetching ? <Spinner /> : <RotateCw className="size-5" aria-hidden="true" />}
+          <Button
+            variant="secondary"
+            onClick={() => void details.refetch()}
+            icon={<RotateCw className="size-5" aria-hidden="true" />}
+            pending={details.isFetching}
+          >
             Try again
           </Button>
         }
@@ -151,11 +155,12 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDetails
           <Button
             size="lg"
             onClick={() => void resumeSubscription()}
-            disabled={resumeState.isLoading}
+            icon={<RotateCw className="size-5" aria-hidden="true" />}
+            pending={resumeState.isLoading}
+            pendingText="Resuming…"
             className="w-full whitespace-nowrap sm:w-auto"
           >
-            {resumeState.isLoading ? <Spinner /> : <RotateCw className="size-5" aria-hidden="true" />}
-            {resumeState.isLoading ? 'Resuming…' : 'Resume subscription'}
+            Resume subscription
           </Button>
         ) : (
           <Button

@@ -4,7 +4,6 @@ import { ActionLink } from '../../../components/ui/action-link';
 import { Button } from '../../../components/ui/button';
 import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { ModalDialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import type { HistoryEntry } from './history-entry';
 import { HistoryItem } from './history-item';
@@ -81,8 +80,12 @@ export function HistoryScreen({
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Showing {entries.length} of {total} codes
           </p>
-          <Button variant="secondary" disabled={loadingMore} onClick={onShowMore}>
-            {loadingMore ? <Spinner /> : <ChevronsDown className="size-5" aria-hidden="true" />}
+          <Button
+            variant="secondary"
+            icon={<ChevronsDown className="size-5" aria-hidden="true" />}
+            pending={loadingMore}
+            onClick={onShowMore}
+          >
             Show more
           </Button>
         </div>

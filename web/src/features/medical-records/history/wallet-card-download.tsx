@@ -3,7 +3,6 @@ import { IdCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorToastsCleared, notify } from '../../../components/ui/notifications';
-import { Spinner } from '../../../components/ui/spinner';
 import { saveBlob } from '../../../lib/download';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { WalletSheet } from './wallet-card-pdf';
@@ -54,8 +53,14 @@ export function WalletCardDownload({
         <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">Printable wallet card</p>
         <div className="mt-2 grid grid-cols-2 gap-2">
           {SHEETS.map(({ sheet, paper }) => (
-            <Button key={sheet} variant="secondary" disabled={making !== null} onClick={() => void download(sheet)}>
-              {making === sheet ? <Spinner /> : <IdCard className="size-5" aria-hidden="true" />}
+            <Button
+              key={sheet}
+              variant="secondary"
+              disabled={making !== null}
+              icon={<IdCard className="size-5" aria-hidden="true" />}
+              pending={making === sheet}
+              onClick={() => void download(sheet)}
+            >
               <span>
                 <span className="sr-only">Wallet card, </span>
                 {paper}
@@ -80,9 +85,10 @@ export function WalletCardDownload({
             variant="secondary"
             className="whitespace-nowrap"
             disabled={making !== null}
+            icon={<IdCard className="size-5" aria-hidden="true" />}
+            pending={making === sheet}
             onClick={() => void download(sheet)}
           >
-            {making === sheet ? <Spinner /> : <IdCard className="size-5" aria-hidden="true" />}
             {label}
           </Button>
         ))}
