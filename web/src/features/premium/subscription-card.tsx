@@ -2,8 +2,7 @@ import { BillingMessages, type SubscriptionDetails } from '@medical-qr/contracts
 import { CircleX, Crown, RotateCw } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { ConfirmActions } from '../../components/ui/confirm-actions';
-import { ModalDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { notify } from '../../components/ui/notifications';
 import { Spinner } from '../../components/ui/spinner';
@@ -174,23 +173,18 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDetails
           </Button>
         )}
       </div>
-      <ModalDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        preventClose={cancelState.isLoading}
         title="Cancel your subscription?"
         description={`Premium stays until ${periodEnd}: nothing changes before then. After that your QR codes expire like free ones, counted from that day.`}
-      >
-        <ConfirmActions
-          cancelLabel="Keep Premium"
-          confirmLabel="Cancel subscription"
-          pendingLabel="Canceling…"
-          icon={CircleX}
-          pending={cancelState.isLoading}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void confirmCancel()}
-        />
-      </ModalDialog>
+        cancelLabel="Keep Premium"
+        confirmLabel="Cancel subscription"
+        pendingLabel="Canceling…"
+        confirmIcon={CircleX}
+        pending={cancelState.isLoading}
+        onConfirm={() => void confirmCancel()}
+      />
     </>
   );
 }

@@ -2,8 +2,7 @@ import { ChevronsDown, Plus, QrCode, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionLink } from '../../../components/ui/action-link';
 import { Button } from '../../../components/ui/button';
-import { ConfirmActions } from '../../../components/ui/confirm-actions';
-import { ModalDialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../lib/paths';
 import type { HistoryEntry } from './history-entry';
 import { HistoryItem } from './history-item';
@@ -125,25 +124,19 @@ function ClearHistoryButton({ onClear }: { onClear: () => void }) {
         <Trash2 className="size-5" aria-hidden="true" />
         Clear History
       </Button>
-      <ModalDialog
+      <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title="Clear this browser's history?"
         description="This browser forgets the codes it made. The codes keep working: anyone who scans them still sees your card."
-      >
-        <ConfirmActions
-          cancelLabel="Cancel"
-          confirmLabel="Clear History"
-          pendingLabel="Clearing…"
-          icon={Trash2}
-          pending={false}
-          onCancel={() => setOpen(false)}
-          onConfirm={() => {
-            setOpen(false);
-            onClear();
-          }}
-        />
-      </ModalDialog>
+        confirmLabel="Clear History"
+        pendingLabel="Clearing…"
+        confirmIcon={Trash2}
+        onConfirm={() => {
+          setOpen(false);
+          onClear();
+        }}
+      />
     </>
   );
 }
