@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { InlineAlert } from '../../components/ui/inline-alert';
+import { QueryState } from '../../components/ui/query-state';
 import { notify } from '../../components/ui/notifications';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
@@ -33,41 +34,43 @@ export function SubscriptionCard() {
   const titleId = useId();
   const details = useGetSubscriptionDetailsQuery();
 
-  let body: ReactNode;
-  if (details.isLoading) {
-    body = (
-      <p role="status" className="flex items-center gap-3 py-4 text-base text-slate-600 dark:text-slate-300">
-        <Spinner />
-        Loading your subscription…
-      </p>
-    );
-  } else if (details.data) {
-    body = <SubscriptionFacts subscription={details.data} />;
-  } else if (isApiError(details.error) && details.error.status === 404) {
-    body = (
-      <p className="text-base text-slate-700 dark:text-slate-300">
-        Your account has premium, without a subscription to manage here.
-      </p>
-    );
-  } else {
-    body = (
-      <InlineAlert
-        tone="error"
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => void details.refetch()}
-            icon={<RotateCw className="size-5" aria-hidden="true" />}
-            pending={details.isFetching}
+  const body = (
+    <QueryState
+      query={details}
+      keepDataOnError
+      loading={
+        <p role="status" className="flex items-center gap-3 py-4 text-base text-slate-600 dark:text-slate-300">
+          <Spinner />
+          Loading your subscription…
+        </p>
+      }
+      error={
+        isApiError(details.error) && details.error.status === 404 ? (
+          <p className="text-base text-slate-700 dark:text-slate-300">
+            Your account has premium, without a subscription to manage here.
+          </p>
+        ) : (
+          <InlineAlert
+            tone="error"
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => void details.refetch()}
+                icon={<RotateCw className="size-5" aria-hidden="true" />}
+                pending={details.isFetching}
+              >
+                Try again
+              </Button>
+            }
           >
-            Try again
-          </Button>
-        }
-      >
-        We couldn't load your subscription. Check your connection and try again.
-      </InlineAlert>
-    );
-  }
+            We couldn't load your subscription. Check your connection and try again.
+          </InlineAlert>
+        )
+      }
+    >
+      {(subscription) => <SubscriptionFacts subscription={subscription} />}
+    </QueryState>
+  );
 
   return (
     <section
