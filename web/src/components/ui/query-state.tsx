@@ -27,7 +27,7 @@ export interface QueryStateProps<T> {
   loading?: ReactNode;
   /** When there is nothing to show: the alert's text, with Retry calling `refetch`, or an element of its own. */
   error: RetryText | ReactElement;
-  /** Where the alert sits when it takes the whole screen (a centred column). */
+  /** What surrounds the alert: a centred column, or the page under its heading (the content brings its own). */
   errorFrame?: (alert: ReactElement) => ReactNode;
   /** Data already on screen stays when a refetch fails (a form may hold unsaved changes): the error shows only without. */
   keepDataOnError?: boolean;
