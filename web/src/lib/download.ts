@@ -15,3 +15,19 @@ export function saveFile(url: string, fileName: string): void {
     link.remove();
   }
 }
+
+/** How long a blob's URL outlives the click: some browsers start the download only after the click returns. */
+export const BLOB_URL_LIFETIME_MS = 60_000;
+
+/**
+ * Saves a blob the page made (a PDF, an image, an export) under the given name, as the browser's own download of a file
+ * would: through a temporary blob: URL, revoked once the download has its own copy. Throws when the browser refuses.
+ */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  try {
+    saveFile(url, fileName);
+  } finally {
+    window.setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
+  }
+}

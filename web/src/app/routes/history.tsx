@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { RetryAlert } from '../../components/ui/retry-alert';
+import { QueryState } from '../../components/ui/query-state';
 import { ScreenLoading } from '../../components/ui/screen-loading';
 import { useAuth } from '../../features/auth';
 import {
@@ -33,33 +33,32 @@ export function HistoryRoute() {
 
 /** The account's codes, a page at a time: "Show more" fetches the next while there is one. */
 function AccountHistory({ expandActive }: { expandActive: boolean }) {
-  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useListMedicalRecordsInfiniteQuery();
-  if (isLoading) return <ScreenLoading label="Loading your history…" />;
-  if (isError || !data) {
-    return (
-      <div className="mx-auto max-w-3xl px-5 py-10 sm:px-6">
-        <RetryAlert
-          title="History unavailable"
-          message="Your QR codes could not be loaded."
-          onRetry={() => void refetch()}
-        />
-      </div>
-    );
-  }
-  // A code made while pages were open shifts the later pages by one: show each code once.
-  const records = data.pages
-    .flatMap((page) => page.records)
-    .filter((record, index, all) => all.findIndex((other) => other.id === record.id) === index);
+  const query = useListMedicalRecordsInfiniteQuery();
+  const { hasNextPage, fetchNextPage, isFetchingNextPage } = query;
   return (
-    <HistoryScreen
-      entries={records.map(entryOfRecord)}
-      total={data.pages.at(-1)?.total ?? records.length}
-      signedIn
-      expandActive={expandActive}
-      onShowMore={hasNextPage ? () => void fetchNextPage() : undefined}
-      loadingMore={isFetchingNextPage}
-    />
+    <QueryState
+      query={query}
+      loadingLabel="Loading your history…"
+      error={{ title: 'History unavailable', message: 'Your QR codes could not be loaded.' }}
+      errorFrame={(alert) => <div className="mx-auto max-w-3xl px-5 py-10 sm:px-6">{alert}</div>}
+    >
+      {(data) => {
+        // A code made while pages were open shifts the later pages by one: show each code once.
+        const records = data.pages
+          .flatMap((page) => page.records)
+          .filter((record, index, all) => all.findIndex((other) => other.id === record.id) === index);
+        return (
+          <HistoryScreen
+            entries={records.map(entryOfRecord)}
+            total={data.pages.at(-1)?.total ?? records.length}
+            signedIn
+            expandActive={expandActive}
+            onShowMore={hasNextPage ? () => void fetchNextPage() : undefined}
+            loadingMore={isFetchingNextPage}
+          />
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -1,5 +1,6 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'destructive';
 export type ButtonSize = 'md' | 'lg' | 'icon';
@@ -35,13 +36,41 @@ export function buttonClasses({
   return cn(base, variants[variant], sizes[size], className);
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** A leading icon (decorative: the text names the action); the spinner takes its place while pending. */
+  icon?: ReactNode;
+  /** The action is running: the button is disabled and busy, shows a spinner and `pendingText`. */
+  pending?: boolean;
+  /** What the button says while pending ("Saving…"); its usual text when omitted. */
+  pendingText?: ReactNode;
 }
 
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  icon,
+  pending = false,
+  pendingText,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses({ variant, size, className })}
+      disabled={pending || disabled}
+      aria-busy={pending || undefined}
+      {...props}
+    >
+      {pending ? <Spinner /> : icon}
+      {pending && pendingText !== undefined ? pendingText : children}
+    </button>
+  );
 }
 
 /** A small count bubble on an icon (cart). Hidden from screen readers: the button label says the count. */

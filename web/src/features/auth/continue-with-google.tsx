@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Button } from '../../components/ui/button';
 import { browserLocation } from '../../lib/browser';
 import { takeLoginRedirect, takeUpgradeIntent } from '../../lib/login-gate';
 import { paths, serverPaths } from '../../lib/paths';
@@ -20,14 +19,15 @@ export function ContinueWithGoogle() {
     browserLocation.assign(serverPaths.googleAuth(target));
   };
   return (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
+      size="lg"
       onClick={go}
-      disabled={leaving}
-      className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}
+      icon={<GoogleMark className="size-5" />}
+      pending={leaving}
+      className="w-full"
     >
-      {leaving ? <Spinner /> : <GoogleMark className="size-5" />}
       Continue with Google
-    </button>
+    </Button>
   );
 }

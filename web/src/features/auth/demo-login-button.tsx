@@ -1,6 +1,5 @@
 import { FlaskConical } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useDemoLogin } from './use-demo-login';
 
 /**
@@ -15,10 +14,10 @@ export function DemoLoginButton() {
       <Button
         variant="secondary"
         className="mt-3 w-full whitespace-nowrap"
-        disabled={isLoading}
+        icon={<FlaskConical className="size-5" aria-hidden="true" />}
+        pending={isLoading}
         onClick={() => void demoLogin()}
       >
-        {isLoading ? <Spinner /> : <FlaskConical className="size-5" aria-hidden="true" />}
         Use Demo Account
       </Button>
     </div>

@@ -2,6 +2,7 @@ import { MAX_CONTACTS_FREE, MAX_CONTACTS_PREMIUM, type MedicalRecord } from '@me
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { InlineAlert } from '../../components/ui/inline-alert';
+import { QueryState } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { QR_LIFETIME } from '../../lib/plans';
 import { CodesWorkspace } from './codes-workspace';
@@ -50,69 +51,72 @@ export function MedicalRecordsDashboard({
   promo?: ReactNode;
   hiddenFromResponders?: boolean;
 }) {
-  const { data, isLoading, isFetching, refetch } = useGetDashboardQuery();
+  const dashboard = useGetDashboardQuery();
   const [createAfterExpiry, setCreateAfterExpiry] = useState(false);
 
-  if (isLoading) {
-    return (
-      <p
-        role="status"
-        className="flex items-center justify-center gap-3 py-16 text-base text-slate-600 dark:text-slate-300"
-      >
-        <Spinner />
-        Loading your medical ID…
-      </p>
-    );
-  }
-
-  // A refetch that fails keeps what is on screen (a form may hold unsaved changes); only a first load that fails says so.
-  if (!data) {
-    return (
-      <InlineAlert
-        tone="error"
-        action={
-          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
-            {isFetching ? <Spinner /> : null}
-            Try again
-          </Button>
-        }
-      >
-        We couldn't load your medical ID. Check your connection and try again.
-      </InlineAlert>
-    );
-  }
-
-  const { record, emergencyContacts } = data;
-  if (record && hasExpired(record) && !(isPremium && createAfterExpiry)) {
-    return (
-      <div id={CREATE_QR_SECTION_ID} className="scroll-mt-24">
-        <ExpiredQrCard
-          expiredAt={record.expiresAt}
-          onCreateNew={isPremium ? () => setCreateAfterExpiry(true) : undefined}
-        />
-      </div>
-    );
-  }
-
-  // Premium's several codes: the workspace lists them and hands the editor the one chosen (or the one being added).
   return (
-    <CodesWorkspace newest={record} isPremium={isPremium}>
-      {(code) => (
-        <RecordEditor
-          record={code.record}
-          active={code.active}
-          initialValues={
-            code.initialValues ?? (record ? medicalFormFromRecord(record, emergencyContacts) : emptyMedicalForm(person))
+    <QueryState
+      query={dashboard}
+      // A refetch that fails keeps what is on screen (a form may hold unsaved changes); only a first load that fails
+      // says so.
+      keepDataOnError
+      loading={
+        <p
+          role="status"
+          className="flex items-center justify-center gap-3 py-16 text-base text-slate-600 dark:text-slate-300"
+        >
+          <Spinner />
+          Loading your medical ID…
+        </p>
+      }
+      error={
+        <InlineAlert
+          tone="error"
+          action={
+            <Button variant="secondary" onClick={() => void dashboard.refetch()} pending={dashboard.isFetching}>
+              Try again
+            </Button>
           }
-          isPremium={isPremium}
-          promo={promo}
-          hiddenFromResponders={hiddenFromResponders}
-          codeName={code.name}
-          newCodeLabel={code.newCodeLabel}
-          onCodeCreated={code.onCreated}
-        />
-      )}
-    </CodesWorkspace>
+        >
+          We couldn't load your medical ID. Check your connection and try again.
+        </InlineAlert>
+      }
+    >
+      {({ record, emergencyContacts }) => {
+        if (record && hasExpired(record) && !(isPremium && createAfterExpiry)) {
+          return (
+            <div id={CREATE_QR_SECTION_ID} className="scroll-mt-24">
+              <ExpiredQrCard
+                expiredAt={record.expiresAt}
+                onCreateNew={isPremium ? () => setCreateAfterExpiry(true) : undefined}
+              />
+            </div>
+          );
+        }
+
+        // Premium's several codes: the workspace lists them and hands the editor the one chosen (or the one being added).
+        return (
+          <CodesWorkspace newest={record} isPremium={isPremium}>
+            {(code) => (
+              <RecordEditor
+                record={code.record}
+                active={code.active}
+                initialValues={
+                  code.initialValues ??
+                  (record ? medicalFormFromRecord(record, emergencyContacts) : emptyMedicalForm(person))
+                }
+                isPremium={isPremium}
+                promo={promo}
+                hiddenFromResponders={hiddenFromResponders}
+                codeName={code.name}
+                newCodeLabel={code.newCodeLabel}
+                onCodeCreated={code.onCreated}
+              />
+            )}
+          </CodesWorkspace>
+        );
+      }}
+    </QueryState>
   );
 }
 

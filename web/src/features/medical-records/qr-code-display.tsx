@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../lib/hooks';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { errorToastsCleared, notify, useCopyLink } from '../../components/ui/notifications';
 import { cn } from '../../lib/cn';
-import { saveFile } from '../../lib/download';
+import { saveBlob, saveFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format-date';
 import { useShareCardLink } from './use-share-card-link';
 import { LOCK_SCREEN_FILE_NAME, lockScreenImage, type QrLabel } from './qr-download-image';
@@ -131,11 +131,5 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children,
 }
 
 async function saveLockScreenImage(input: Parameters<typeof lockScreenImage>[0]): Promise<void> {
-  const url = URL.createObjectURL(await lockScreenImage(input));
-  try {
-    saveFile(url, LOCK_SCREEN_FILE_NAME);
-  } finally {
-    // The download has its own copy once started.
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
+  saveBlob(await lockScreenImage(input), LOCK_SCREEN_FILE_NAME);
 }

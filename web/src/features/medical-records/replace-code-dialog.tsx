@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
-import { ConfirmActions } from '../../components/ui/confirm-actions';
-import { DialogIconBadge, ModalDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DialogIconBadge } from '../../components/ui/dialog';
 import { InlineAlert } from '../../components/ui/inline-alert';
 
 /** Asks before a new code replaces the current one: everything printed from the old one stops working. */
@@ -21,16 +21,21 @@ export function ReplaceCodeDialog({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
-    <ModalDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      preventClose={pending}
       onCloseAutoFocus={onCloseAutoFocus}
       // Wide enough on desktop for both labels on one line each.
       className="sm:max-w-lg"
       icon={<DialogIconBadge icon={RefreshCw} />}
       title="Replace your QR code?"
       description="You get a new code with the same details. Your current code stops working at once, and so does every printed copy: keychains, wallet cards, stickers and lock-screen images. Print or save the new one afterwards."
+      cancelLabel="Keep my code"
+      confirmLabel="Replace code"
+      pendingLabel="Replacing…"
+      confirmIcon={RefreshCw}
+      pending={pending}
+      onConfirm={onConfirm}
     >
       <p className="mb-5 text-base leading-relaxed text-slate-600 dark:text-slate-300">
         Only changing your details? Edit the form and save: your code stays the same.
@@ -40,15 +45,6 @@ export function ReplaceCodeDialog({
           {refusal}
         </InlineAlert>
       ) : null}
-      <ConfirmActions
-        cancelLabel="Keep my code"
-        confirmLabel="Replace code"
-        pendingLabel="Replacing…"
-        icon={RefreshCw}
-        pending={pending}
-        onCancel={() => onOpenChange(false)}
-        onConfirm={onConfirm}
-      />
-    </ModalDialog>
+    </ConfirmDialog>
   );
 }

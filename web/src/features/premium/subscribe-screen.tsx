@@ -10,6 +10,7 @@ import {
 import { ActionLink } from '../../components/ui/action-link';
 import { Button } from '../../components/ui/button';
 import { InlineAlert } from '../../components/ui/inline-alert';
+import { QueryState } from '../../components/ui/query-state';
 import { isApiError } from '../../lib/base-query';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
@@ -111,23 +112,30 @@ function PaymentPanel({
         {step.message}
       </InlineAlert>
     );
-  } else if (stripeKey.isError || (!stripeKey.isFetching && !stripeKey.data)) {
-    body = (
-      <InlineAlert tone="error" action={<RetryButton onClick={() => void stripeKey.refetch()} />}>
-        {isApiError(stripeKey.error) ? stripeKey.error.message : 'The card form could not be loaded. Please try again.'}
-      </InlineAlert>
-    );
-  } else if (!stripeKey.data) {
-    body = <PaymentFormLoading />;
   } else {
+    const { clientSecret } = step;
     body = (
-      <CardPaymentForm
-        stripeKey={stripeKey.data}
-        clientSecret={step.clientSecret}
-        returnUrl={premiumReturnUrl()}
-        submitLabel={`Subscribe for ${PREMIUM_PRICE_AMOUNT}`}
-        onPaid={onPaid}
-      />
+      <QueryState
+        query={stripeKey}
+        loading={<PaymentFormLoading />}
+        error={
+          <InlineAlert tone="error" action={<RetryButton onClick={() => void stripeKey.refetch()} />}>
+            {isApiError(stripeKey.error)
+              ? stripeKey.error.message
+              : 'The card form could not be loaded. Please try again.'}
+          </InlineAlert>
+        }
+      >
+        {(key) => (
+          <CardPaymentForm
+            stripeKey={key}
+            clientSecret={clientSecret}
+            returnUrl={premiumReturnUrl()}
+            submitLabel={`Subscribe for ${PREMIUM_PRICE_AMOUNT}`}
+            onPaid={onPaid}
+          />
+        )}
+      </QueryState>
     );
   }
 

@@ -2,9 +2,9 @@ import { BillingMessages, type SubscriptionDetails } from '@medical-qr/contracts
 import { CircleX, Crown, RotateCw } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { ConfirmActions } from '../../components/ui/confirm-actions';
-import { ModalDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { InlineAlert } from '../../components/ui/inline-alert';
+import { QueryState } from '../../components/ui/query-state';
 import { notify } from '../../components/ui/notifications';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
@@ -34,37 +34,43 @@ export function SubscriptionCard() {
   const titleId = useId();
   const details = useGetSubscriptionDetailsQuery();
 
-  let body: ReactNode;
-  if (details.isLoading) {
-    body = (
-      <p role="status" className="flex items-center gap-3 py-4 text-base text-slate-600 dark:text-slate-300">
-        <Spinner />
-        Loading your subscription…
-      </p>
-    );
-  } else if (details.data) {
-    body = <SubscriptionFacts subscription={details.data} />;
-  } else if (isApiError(details.error) && details.error.status === 404) {
-    body = (
-      <p className="text-base text-slate-700 dark:text-slate-300">
-        Your account has premium, without a subscription to manage here.
-      </p>
-    );
-  } else {
-    body = (
-      <InlineAlert
-        tone="error"
-        action={
-          <Button variant="secondary" onClick={() => void details.refetch()} disabled={details.isFetching}>
-            {details.isFetching ? <Spinner /> : <RotateCw className="size-5" aria-hidden="true" />}
-            Try again
-          </Button>
-        }
-      >
-        We couldn't load your subscription. Check your connection and try again.
-      </InlineAlert>
-    );
-  }
+  const body = (
+    <QueryState
+      query={details}
+      keepDataOnError
+      loading={
+        <p role="status" className="flex items-center gap-3 py-4 text-base text-slate-600 dark:text-slate-300">
+          <Spinner />
+          Loading your subscription…
+        </p>
+      }
+      error={
+        isApiError(details.error) && details.error.status === 404 ? (
+          <p className="text-base text-slate-700 dark:text-slate-300">
+            Your account has premium, without a subscription to manage here.
+          </p>
+        ) : (
+          <InlineAlert
+            tone="error"
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => void details.refetch()}
+                icon={<RotateCw className="size-5" aria-hidden="true" />}
+                pending={details.isFetching}
+              >
+                Try again
+              </Button>
+            }
+          >
+            We couldn't load your subscription. Check your connection and try again.
+          </InlineAlert>
+        )
+      }
+    >
+      {(subscription) => <SubscriptionFacts subscription={subscription} />}
+    </QueryState>
+  );
 
   return (
     <section
@@ -151,11 +157,12 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDetails
           <Button
             size="lg"
             onClick={() => void resumeSubscription()}
-            disabled={resumeState.isLoading}
+            icon={<RotateCw className="size-5" aria-hidden="true" />}
+            pending={resumeState.isLoading}
+            pendingText="Resuming…"
             className="w-full whitespace-nowrap sm:w-auto"
           >
-            {resumeState.isLoading ? <Spinner /> : <RotateCw className="size-5" aria-hidden="true" />}
-            {resumeState.isLoading ? 'Resuming…' : 'Resume subscription'}
+            Resume subscription
           </Button>
         ) : (
           <Button
@@ -169,23 +176,18 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDetails
           </Button>
         )}
       </div>
-      <ModalDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        preventClose={cancelState.isLoading}
         title="Cancel your subscription?"
         description={`Premium stays until ${periodEnd}: nothing changes before then. After that your QR codes expire like free ones, counted from that day.`}
-      >
-        <ConfirmActions
-          cancelLabel="Keep Premium"
-          confirmLabel="Cancel subscription"
-          pendingLabel="Canceling…"
-          icon={CircleX}
-          pending={cancelState.isLoading}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void confirmCancel()}
-        />
-      </ModalDialog>
+        cancelLabel="Keep Premium"
+        confirmLabel="Cancel subscription"
+        pendingLabel="Canceling…"
+        confirmIcon={CircleX}
+        pending={cancelState.isLoading}
+        onConfirm={() => void confirmCancel()}
+      />
     </>
   );
 }

@@ -2,8 +2,7 @@ import { PrivacyMessages, type PrivacyStatus } from '@medical-qr/contracts';
 import { Eye, EyeOff, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { buttonClasses } from '../../components/ui/button';
-import { ConfirmActions } from '../../components/ui/confirm-actions';
-import { ModalDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDate } from '../../lib/format-date';
 import { useGiveConsentMutation, useRevokeConsentMutation } from './privacy-api';
 import { PrivacyCard } from './privacy-card';
@@ -86,42 +85,31 @@ export function ConsentCard({ status }: { status: PrivacyStatus }) {
           </button>
         </>
       )}
-      <ModalDialog
+      <ConfirmDialog
         open={asking?.action === 'revoke'}
         onOpenChange={closeUnlessPending}
-        preventClose={revoking.isLoading}
         onCloseAutoFocus={focus.onCloseAutoFocus}
         title="Revoke your consent?"
         description="Your emergency card and printed tags will stop showing your medical information to anyone who scans them, first responders included. We keep your data, and you can give consent again at any time."
-      >
-        <ConfirmActions
-          cancelLabel="Keep sharing"
-          confirmLabel="Revoke consent"
-          pendingLabel="Revoking…"
-          icon={EyeOff}
-          pending={revoking.isLoading}
-          onCancel={() => setAsking(null)}
-          onConfirm={() => void confirmRevoke(asking?.action === 'revoke' ? asking.reason : '')}
-        />
-      </ModalDialog>
-      <ModalDialog
+        cancelLabel="Keep sharing"
+        confirmLabel="Revoke consent"
+        pendingLabel="Revoking…"
+        confirmIcon={EyeOff}
+        pending={revoking.isLoading}
+        onConfirm={() => void confirmRevoke(asking?.action === 'revoke' ? asking.reason : '')}
+      />
+      <ConfirmDialog
         open={asking?.action === 'give'}
         onOpenChange={closeUnlessPending}
-        preventClose={giving.isLoading}
         onCloseAutoFocus={focus.onCloseAutoFocus}
         title="Give consent again?"
         description="Your emergency card and printed tags will show your medical information again to anyone who scans them, so they can help you in an emergency."
-      >
-        <ConfirmActions
-          cancelLabel="Cancel"
-          confirmLabel="Give consent"
-          pendingLabel="Saving…"
-          icon={Eye}
-          pending={giving.isLoading}
-          onCancel={() => setAsking(null)}
-          onConfirm={() => void confirmGive()}
-        />
-      </ModalDialog>
+        confirmLabel="Give consent"
+        pendingLabel="Saving…"
+        confirmIcon={Eye}
+        pending={giving.isLoading}
+        onConfirm={() => void confirmGive()}
+      />
     </PrivacyCard>
   );
 }

@@ -1,8 +1,7 @@
 import { DELETION_GRACE_DAYS, PrivacyMessages, type PrivacyStatus } from '@medical-qr/contracts';
 import { Trash2 } from 'lucide-react';
 import { useState, type RefObject } from 'react';
-import { ConfirmActions } from '../../components/ui/confirm-actions';
-import { ModalDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDate } from '../../lib/format-date';
 import { useRequestDeletionMutation } from './privacy-api';
 import { PrivacyCard } from './privacy-card';
@@ -95,10 +94,9 @@ export function DeleteDataCard({
           </div>
         </PrivacyCard>
       )}
-      <ModalDialog
+      <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        preventClose={requesting.isLoading}
         onCloseAutoFocus={focus.onCloseAutoFocus}
         title={request.immediate ? 'Delete all your data now?' : 'Delete all your data?'}
         description={
@@ -106,17 +104,13 @@ export function DeleteDataCard({
             ? `Your account, records, emergency contacts, scan log and cart are deleted now, your QR codes and printed tags stop working, and you are signed out. ${PrivacyMessages.subscriptionCancelled} ${PrivacyMessages.ordersKept} This cannot be undone.`
             : `Your account and all your data will be deleted on ${formatDate(request.on)}, ${DELETION_GRACE_DAYS} days from now. Until then you can cancel the request on this page; after that it cannot be undone.`
         }
-      >
-        <ConfirmActions
-          cancelLabel="Keep my data"
-          confirmLabel={request.immediate ? 'Delete now' : 'Schedule deletion'}
-          pendingLabel={request.immediate ? 'Deleting…' : 'Scheduling…'}
-          icon={Trash2}
-          pending={requesting.isLoading}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => void confirm(request)}
-        />
-      </ModalDialog>
+        cancelLabel="Keep my data"
+        confirmLabel={request.immediate ? 'Delete now' : 'Schedule deletion'}
+        pendingLabel={request.immediate ? 'Deleting…' : 'Scheduling…'}
+        confirmIcon={Trash2}
+        pending={requesting.isLoading}
+        onConfirm={() => void confirm(request)}
+      />
     </>
   );
 }

@@ -6,9 +6,8 @@ import {
 } from '@medical-qr/contracts';
 import { CircleX, UserRound } from 'lucide-react';
 import { useRef, type RefObject } from 'react';
-import { buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Fact } from '../../components/ui/fact';
-import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format-date';
 import { useCancelDeletionMutation } from './privacy-api';
@@ -89,20 +88,18 @@ export function DeletionStatusCard({
               : 'Your account and all your data are scheduled for deletion.'}{' '}
             Until then your account works as before, and you can cancel the request.
           </p>
-          <button
+          <Button
             ref={cancelButton}
-            type="button"
+            variant="secondary"
+            size="lg"
             onClick={() => void cancel()}
-            disabled={cancelling.isLoading}
-            className={buttonClasses({
-              variant: 'secondary',
-              size: 'lg',
-              className: 'mt-5 w-full whitespace-nowrap sm:w-auto',
-            })}
+            icon={<CircleX className="size-5" aria-hidden="true" />}
+            pending={cancelling.isLoading}
+            pendingText="Cancelling…"
+            className="mt-5 w-full whitespace-nowrap sm:w-auto"
           >
-            {cancelling.isLoading ? <Spinner /> : <CircleX className="size-5" aria-hidden="true" />}
-            {cancelling.isLoading ? 'Cancelling…' : 'Cancel Deletion Request'}
-          </button>
+            Cancel Deletion Request
+          </Button>
         </>
       ) : null}
       {status.status === 'none' ? (

@@ -2,11 +2,10 @@ import { exportFileName, PrivacyMessages } from '@medical-qr/contracts';
 import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { buttonClasses } from '../../components/ui/button';
-import { ConfirmActions } from '../../components/ui/confirm-actions';
-import { ModalDialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { notify } from '../../components/ui/notifications';
+import { saveBlob } from '../../lib/download';
 import { useAppDispatch } from '../../lib/hooks';
-import { downloadFile } from './download-file';
 import { useExportDataMutation } from './privacy-api';
 import { PrivacyCard } from './privacy-card';
 import { failureDescription } from './privacy-errors';
@@ -30,7 +29,7 @@ export function ExportDataCard() {
     // The person closed the re-authentication: the confirmation stays, to try again or step back.
     if (outcome.kind === 'cancelled') return;
     if (outcome.kind === 'done') {
-      downloadFile(outcome.value, exportFileName(new Date()));
+      saveBlob(outcome.value, exportFileName(new Date()));
       dispatch(
         notify({
           type: 'success',
@@ -62,24 +61,18 @@ export function ExportDataCard() {
         <Download className="size-5" aria-hidden="true" />
         Export My Data
       </button>
-      <ModalDialog
+      <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        preventClose={exporting.isLoading}
         onCloseAutoFocus={focus.onCloseAutoFocus}
         title="Download your data?"
         description="The file holds your medical information as plain text. Keep it somewhere only you can open, and delete it when you no longer need it."
-      >
-        <ConfirmActions
-          cancelLabel="Cancel"
-          confirmLabel="Download"
-          pendingLabel="Preparing…"
-          icon={Download}
-          pending={exporting.isLoading}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => void confirm()}
-        />
-      </ModalDialog>
+        confirmLabel="Download"
+        pendingLabel="Preparing…"
+        confirmIcon={Download}
+        pending={exporting.isLoading}
+        onConfirm={() => void confirm()}
+      />
     </PrivacyCard>
   );
 }

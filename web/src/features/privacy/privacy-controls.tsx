@@ -1,7 +1,6 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useRef } from 'react';
-import { RetryAlert } from '../../components/ui/retry-alert';
-import { ScreenLoading } from '../../components/ui/screen-loading';
+import { QueryState } from '../../components/ui/query-state';
 import { ConsentCard } from './consent-card';
 import { DeleteDataCard } from './delete-data-card';
 import { DeletionStatusCard } from './deletion-status-card';
@@ -28,8 +27,36 @@ export function PrivacyControls({
   const status = useGetPrivacyStatusQuery();
   const statusHeading = useRef<HTMLHeadingElement>(null);
 
-  if (status.isLoading) return <ScreenLoading label="Loading your privacy controls…" />;
+  return (
+    <QueryState
+      query={status}
+      keepDataOnError
+      loadingLabel="Loading your privacy controls…"
+      error={{
+        className: 'mt-8',
+        title: "We couldn't load your privacy settings",
+        message: 'Check your connection and try again.',
+      }}
+      errorFrame={(alert) => <PrivacyPage>{alert}</PrivacyPage>}
+    >
+      {(data) => (
+        <PrivacyPage>
+          <ReauthRetryProvider dialog={reauthDialog} reauthenticatedUntil={reauthenticatedUntil}>
+            <div className="mt-8 flex flex-col gap-6">
+              <DeletionStatusCard status={data} headingRef={statusHeading} />
+              <ExportDataCard />
+              <ConsentCard status={data} />
+              <DeleteDataCard status={data} statusHeading={statusHeading} onErased={onErased} />
+              <PrivacyActionsLogged />
+            </div>
+          </ReauthRetryProvider>
+        </PrivacyPage>
+      )}
+    </QueryState>
+  );
+}
 
+function PrivacyPage({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl px-5 py-8 sm:px-6 md:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
@@ -38,24 +65,7 @@ export function PrivacyControls({
       <p className="mt-2 text-base text-slate-600 dark:text-slate-300">
         Decide who sees your medical information, or delete your data.
       </p>
-      {status.data ? (
-        <ReauthRetryProvider dialog={reauthDialog} reauthenticatedUntil={reauthenticatedUntil}>
-          <div className="mt-8 flex flex-col gap-6">
-            <DeletionStatusCard status={status.data} headingRef={statusHeading} />
-            <ExportDataCard />
-            <ConsentCard status={status.data} />
-            <DeleteDataCard status={status.data} statusHeading={statusHeading} onErased={onErased} />
-            <PrivacyActionsLogged />
-          </div>
-        </ReauthRetryProvider>
-      ) : (
-        <RetryAlert
-          className="mt-8"
-          title="We couldn't load your privacy settings"
-          message="Check your connection and try again."
-          onRetry={() => void status.refetch()}
-        />
-      )}
+      {children}
     </div>
   );
 }

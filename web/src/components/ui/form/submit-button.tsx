@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonSize } from '../button';
-import { Spinner } from '../spinner';
 import { useFormLayout } from './form-layout';
 
 /** The form's submit button: disabled with a spinner and `pendingLabel` while the form is sending. */
@@ -17,9 +16,8 @@ export function SubmitButton({
 }) {
   const { sending } = useFormLayout();
   return (
-    <Button type="submit" size={size} disabled={sending} className={className}>
-      {sending ? <Spinner /> : null}
-      {sending ? pendingLabel : children}
+    <Button type="submit" size={size} pending={sending} pendingText={pendingLabel} className={className}>
+      {children}
     </Button>
   );
 }

@@ -2,9 +2,7 @@ import { ChevronsDown, Plus, QrCode, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionLink } from '../../../components/ui/action-link';
 import { Button } from '../../../components/ui/button';
-import { ConfirmActions } from '../../../components/ui/confirm-actions';
-import { ModalDialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../lib/paths';
 import type { HistoryEntry } from './history-entry';
 import { HistoryItem } from './history-item';
@@ -81,8 +79,12 @@ export function HistoryScreen({
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Showing {entries.length} of {total} codes
           </p>
-          <Button variant="secondary" disabled={loadingMore} onClick={onShowMore}>
-            {loadingMore ? <Spinner /> : <ChevronsDown className="size-5" aria-hidden="true" />}
+          <Button
+            variant="secondary"
+            icon={<ChevronsDown className="size-5" aria-hidden="true" />}
+            pending={loadingMore}
+            onClick={onShowMore}
+          >
             Show more
           </Button>
         </div>
@@ -122,25 +124,19 @@ function ClearHistoryButton({ onClear }: { onClear: () => void }) {
         <Trash2 className="size-5" aria-hidden="true" />
         Clear History
       </Button>
-      <ModalDialog
+      <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title="Clear this browser's history?"
         description="This browser forgets the codes it made. The codes keep working: anyone who scans them still sees your card."
-      >
-        <ConfirmActions
-          cancelLabel="Cancel"
-          confirmLabel="Clear History"
-          pendingLabel="Clearing…"
-          icon={Trash2}
-          pending={false}
-          onCancel={() => setOpen(false)}
-          onConfirm={() => {
-            setOpen(false);
-            onClear();
-          }}
-        />
-      </ModalDialog>
+        confirmLabel="Clear History"
+        pendingLabel="Clearing…"
+        confirmIcon={Trash2}
+        onConfirm={() => {
+          setOpen(false);
+          onClear();
+        }}
+      />
     </>
   );
 }

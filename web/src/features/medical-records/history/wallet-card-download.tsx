@@ -3,8 +3,7 @@ import { IdCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorToastsCleared, notify } from '../../../components/ui/notifications';
-import { Spinner } from '../../../components/ui/spinner';
-import { saveFile } from '../../../lib/download';
+import { saveBlob } from '../../../lib/download';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { WalletSheet } from './wallet-card-pdf';
 
@@ -33,9 +32,7 @@ export function WalletCardDownload({
     try {
       const { walletCardPdf, walletCardFileName } = await import('./wallet-card-pdf');
       const pdf = await walletCardPdf(walletCardDataOf(record), sheet);
-      const url = URL.createObjectURL(new Blob([pdf as BlobPart], { type: 'application/pdf' }));
-      saveFile(url, walletCardFileName(sheet));
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(new Blob([pdf as BlobPart], { type: 'application/pdf' }), walletCardFileName(sheet));
       dispatch(errorToastsCleared());
     } catch {
       dispatch(
@@ -56,8 +53,14 @@ export function WalletCardDownload({
         <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">Printable wallet card</p>
         <div className="mt-2 grid grid-cols-2 gap-2">
           {SHEETS.map(({ sheet, paper }) => (
-            <Button key={sheet} variant="secondary" disabled={making !== null} onClick={() => void download(sheet)}>
-              {making === sheet ? <Spinner /> : <IdCard className="size-5" aria-hidden="true" />}
+            <Button
+              key={sheet}
+              variant="secondary"
+              disabled={making !== null}
+              icon={<IdCard className="size-5" aria-hidden="true" />}
+              pending={making === sheet}
+              onClick={() => void download(sheet)}
+            >
               <span>
                 <span className="sr-only">Wallet card, </span>
                 {paper}
@@ -82,9 +85,10 @@ export function WalletCardDownload({
             variant="secondary"
             className="whitespace-nowrap"
             disabled={making !== null}
+            icon={<IdCard className="size-5" aria-hidden="true" />}
+            pending={making === sheet}
             onClick={() => void download(sheet)}
           >
-            {making === sheet ? <Spinner /> : <IdCard className="size-5" aria-hidden="true" />}
             {label}
           </Button>
         ))}

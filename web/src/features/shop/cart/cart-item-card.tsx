@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notifications';
 import { panel } from '../../../components/ui/panel';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/base-query';
 import { cn } from '../../../lib/cn';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -131,10 +130,12 @@ export function CartItemCard({ item, onRemoved }: { item: CartItem; onRemoved: (
           aria-label={`Remove ${item.productTitle}`}
           className="whitespace-nowrap"
           disabled={busy}
+          icon={<Trash2 className="size-5" aria-hidden="true" />}
+          pending={removal.isLoading}
+          pendingText="Removing…"
           onClick={() => void remove()}
         >
-          {removal.isLoading ? <Spinner /> : <Trash2 className="size-5" aria-hidden="true" />}
-          {removal.isLoading ? 'Removing…' : 'Remove'}
+          Remove
         </Button>
       </div>
     </article>

@@ -5,8 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ActionLink } from '../../../components/ui/action-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { panel } from '../../../components/ui/panel';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { ScreenLoading } from '../../../components/ui/screen-loading';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { useGetCartQuery } from '../cart-api';
 import { startCartCheckout } from '../checkout/checkout-intent';
@@ -21,38 +20,38 @@ const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}
  * grand total in USD, Continue Shopping and Proceed to Checkout; an empty cart leads to the shop.
  */
 export function CartScreen() {
-  const { data: items, isLoading, isError, refetch } = useGetCartQuery();
+  const cart = useGetCartQuery();
   const heading = useRef<HTMLHeadingElement>(null);
   // A removed line takes its buttons with it: focus goes back to the top of the cart.
   const focusHeading = () => heading.current?.focus();
 
-  let body;
-  if (isLoading) body = <ScreenLoading label="Loading your cart…" />;
-  else if (isError || !items) {
-    body = (
-      <RetryAlert
-        title="Cart unavailable"
-        message="Your cart could not be loaded."
-        retryLabel="Retry"
-        className="mt-6"
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (items.length === 0) body = <EmptyCart />;
-  else {
-    body = (
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <ol className="flex flex-col gap-4">
-          {items.map((item) => (
-            <li key={item.id}>
-              <CartItemCard item={item} onRemoved={focusHeading} />
-            </li>
-          ))}
-        </ol>
-        <CartSummary total={cartTotal(items)} count={itemCount(items)} />
-      </div>
-    );
-  }
+  const body = (
+    <QueryState
+      query={cart}
+      loadingLabel="Loading your cart…"
+      error={{
+        title: 'Cart unavailable',
+        message: 'Your cart could not be loaded.',
+        retryLabel: 'Retry',
+        className: 'mt-6',
+      }}
+      isEmpty={(items) => items.length === 0}
+      empty={<EmptyCart />}
+    >
+      {(items) => (
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <ol className="flex flex-col gap-4">
+            {items.map((item) => (
+              <li key={item.id}>
+                <CartItemCard item={item} onRemoved={focusHeading} />
+              </li>
+            ))}
+          </ol>
+          <CartSummary total={cartTotal(items)} count={itemCount(items)} />
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
@@ -64,8 +63,8 @@ export function CartScreen() {
         Your Cart
       </h1>
       <p className="mt-2 text-base text-slate-600 dark:text-slate-300">
-        {items && items.length > 0
-          ? `${itemsText(itemCount(items))}. ${shippingSummary(items)}`
+        {cart.data && cart.data.length > 0
+          ? `${itemsText(itemCount(cart.data))}. ${shippingSummary(cart.data)}`
           : 'Items you add from the shop wait here until you check out.'}
       </p>
       {body}

@@ -8,7 +8,7 @@ import {
   useGetStripeKeyQuery,
 } from '../../../components/payment';
 import { panel } from '../../../components/ui/panel';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { QueryState } from '../../../components/ui/query-state';
 import { ScreenLoading } from '../../../components/ui/screen-loading';
 import { isApiError } from '../../../lib/base-query';
 import { paths } from '../../../lib/paths';
@@ -48,14 +48,19 @@ function PayingCheckout({ state }: { state: Extract<CheckoutState, { step: 'payi
         <OrderSummary total={session.amount}>
           {intent.kind === 'quick' ? (
             <QuickLine item={intent.item} />
-          ) : cart.data ? (
-            cart.data.map((item) => <CartLine key={item.id} item={item} />)
-          ) : cart.isError ? (
-            <li className="text-[15px] text-slate-600 dark:text-slate-400">
-              The items could not be listed, but your cart is safe.
-            </li>
           ) : (
-            <li className="text-[15px] text-slate-600 dark:text-slate-400">Loading your items…</li>
+            <QueryState
+              query={cart}
+              keepDataOnError
+              loading={<li className="text-[15px] text-slate-600 dark:text-slate-400">Loading your items…</li>}
+              error={
+                <li className="text-[15px] text-slate-600 dark:text-slate-400">
+                  The items could not be listed, but your cart is safe.
+                </li>
+              }
+            >
+              {(items) => items.map((item) => <CartLine key={item.id} item={item} />)}
+            </QueryState>
           )}
         </OrderSummary>
         <PaymentPanel clientSecret={session.clientSecret} amount={session.amount} />
@@ -139,29 +144,27 @@ function PaymentPanel({ clientSecret, amount }: { clientSecret: string; amount: 
   const stripeKey = useGetStripeKeyQuery();
   const orderPlaced = useOrderPlaced();
 
-  let body: ReactNode;
-  if (stripeKey.isError || (!stripeKey.isFetching && !stripeKey.data)) {
-    body = (
-      <RetryAlert
-        title="Card form unavailable"
-        message={isApiError(stripeKey.error) ? stripeKey.error.message : 'The card form could not be loaded.'}
-        retryLabel="Retry"
-        onRetry={() => void stripeKey.refetch()}
-      />
-    );
-  } else if (!stripeKey.data) {
-    body = <PaymentFormLoading />;
-  } else {
-    body = (
-      <CardPaymentForm
-        stripeKey={stripeKey.data}
-        clientSecret={clientSecret}
-        returnUrl={checkoutReturnUrl()}
-        submitLabel={`Pay ${formatCents(amount)}`}
-        onPaid={async () => orderPlaced()}
-      />
-    );
-  }
-
-  return <PaymentDetailsPanel className="lg:sticky lg:top-24">{body}</PaymentDetailsPanel>;
+  return (
+    <PaymentDetailsPanel className="lg:sticky lg:top-24">
+      <QueryState
+        query={stripeKey}
+        loading={<PaymentFormLoading />}
+        error={{
+          title: 'Card form unavailable',
+          message: isApiError(stripeKey.error) ? stripeKey.error.message : 'The card form could not be loaded.',
+          retryLabel: 'Retry',
+        }}
+      >
+        {(key) => (
+          <CardPaymentForm
+            stripeKey={key}
+            clientSecret={clientSecret}
+            returnUrl={checkoutReturnUrl()}
+            submitLabel={`Pay ${formatCents(amount)}`}
+            onPaid={async () => orderPlaced()}
+          />
+        )}
+      </QueryState>
+    </PaymentDetailsPanel>
+  );
 }

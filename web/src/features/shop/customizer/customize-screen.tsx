@@ -4,8 +4,7 @@ import { PackageX, ShoppingBag, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ActionLink } from '../../../components/ui/action-link';
 import { panel } from '../../../components/ui/panel';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { ScreenLoading } from '../../../components/ui/screen-loading';
+import { QueryState } from '../../../components/ui/query-state';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { paths } from '../../../lib/paths';
 import { useGetCartItemQuery } from '../cart-api';
@@ -45,52 +44,43 @@ export function CustomizeScreen({
   if (id === null || statusOf(blueprint.error) === 404) {
     return <Missing title="Product not found" message={ShopMessages.productNotFound} back="shop" />;
   }
-  if (blueprint.isError && !blueprint.data) {
-    return (
-      <Frame>
-        <RetryAlert
-          title="Product unavailable"
-          message={ShopMessages.loadProductFailed}
-          retryLabel="Retry"
-          onRetry={() => void blueprint.refetch()}
-        />
-      </Frame>
-    );
-  }
-  if (!blueprint.data) return <ScreenLoading label="Loading the product…" />;
-  if (visitorPrompt) return <VisitorView blueprint={blueprint.data} prompt={visitorPrompt} />;
-
-  if (cartItemId) {
-    if (statusOf(editing.error) === 404) {
-      return <Missing title="Cart item not found" message="This item is no longer in your cart." back="cart" />;
-    }
-    if (editing.isError && !editing.data) {
-      return (
-        <Frame>
-          <RetryAlert
-            title="Cart item unavailable"
-            message="The item to edit could not be loaded."
-            retryLabel="Retry"
-            onRetry={() => void editing.refetch()}
-          />
-        </Frame>
-      );
-    }
-    if (!editing.data) return <ScreenLoading label="Loading your cart item…" />;
-  }
-  // A new line to edit starts the customizer afresh.
   return (
-    <Customizer
-      key={editing.data?.id ?? 'new'}
-      blueprint={blueprint.data}
-      isPremium={isPremium}
-      editing={cartItemId ? editing.data : undefined}
-    />
+    <QueryState
+      query={blueprint}
+      keepDataOnError
+      loadingLabel="Loading the product…"
+      error={{ title: 'Product unavailable', message: ShopMessages.loadProductFailed, retryLabel: 'Retry' }}
+      errorFrame={frame}
+    >
+      {(product) => {
+        if (visitorPrompt) return <VisitorView blueprint={product} prompt={visitorPrompt} />;
+        // A new line to edit starts the customizer afresh (the key).
+        if (!cartItemId) return <Customizer key="new" blueprint={product} isPremium={isPremium} />;
+        if (statusOf(editing.error) === 404) {
+          return <Missing title="Cart item not found" message="This item is no longer in your cart." back="cart" />;
+        }
+        return (
+          <QueryState
+            query={editing}
+            keepDataOnError
+            loadingLabel="Loading your cart item…"
+            error={{
+              title: 'Cart item unavailable',
+              message: 'The item to edit could not be loaded.',
+              retryLabel: 'Retry',
+            }}
+            errorFrame={frame}
+          >
+            {(item) => <Customizer key={item.id} blueprint={product} isPremium={isPremium} editing={item} />}
+          </QueryState>
+        );
+      }}
+    </QueryState>
   );
 }
 
-function Frame({ children }: { children: ReactNode }) {
-  return <div className="mx-auto max-w-3xl px-5 py-10 sm:px-6">{children}</div>;
+function frame(alert: ReactNode) {
+  return <div className="mx-auto max-w-3xl px-5 py-10 sm:px-6">{alert}</div>;
 }
 
 function Missing({ title, message, back }: { title: string; message: string; back: 'shop' | 'cart' }) {

@@ -1,7 +1,6 @@
 import { ShoppingCart, Zap } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import type { OrderReadiness } from './order-readiness';
 import type { PendingAction } from './use-order-actions';
 
@@ -32,9 +31,11 @@ export function OrderButtons({
           disabled={disabled}
           aria-describedby={describedBy}
           onClick={onSaveToCart}
+          icon={<ShoppingCart className="size-5" aria-hidden="true" />}
+          pending={pending === 'cart'}
+          pendingText={editing ? 'Updating…' : 'Adding…'}
         >
-          {pending === 'cart' ? <Spinner /> : <ShoppingCart className="size-5" aria-hidden="true" />}
-          {pending === 'cart' ? (editing ? 'Updating…' : 'Adding…') : saveLabel}
+          {saveLabel}
         </Button>
         <Button
           size="lg"
@@ -43,9 +44,11 @@ export function OrderButtons({
           disabled={disabled}
           aria-describedby={describedBy}
           onClick={onQuickCheckout}
+          icon={<Zap className="size-5" aria-hidden="true" />}
+          pending={pending === 'checkout'}
+          pendingText="Preparing…"
         >
-          {pending === 'checkout' ? <Spinner /> : <Zap className="size-5" aria-hidden="true" />}
-          {pending === 'checkout' ? 'Preparing…' : 'Quick Checkout'}
+          Quick Checkout
         </Button>
       </div>
       {readiness.reason ? (

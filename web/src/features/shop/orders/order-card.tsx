@@ -4,7 +4,6 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notifications';
 import { panel } from '../../../components/ui/panel';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format-date';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useSyncOrderStatusMutation } from '../orders-api';
@@ -90,11 +89,12 @@ export function OrderCard({ order }: { order: Order }) {
         <Button
           variant="secondary"
           className="w-full whitespace-nowrap sm:w-auto"
-          disabled={sync.isLoading}
+          icon={<RefreshCw className="size-5" aria-hidden="true" />}
+          pending={sync.isLoading}
+          pendingText="Syncing…"
           onClick={() => void syncNow()}
         >
-          {sync.isLoading ? <Spinner /> : <RefreshCw className="size-5" aria-hidden="true" />}
-          {sync.isLoading ? 'Syncing…' : 'Sync Status'}
+          Sync Status
         </Button>
       </div>
     </article>

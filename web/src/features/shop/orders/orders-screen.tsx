@@ -2,8 +2,7 @@ import { ShopMessages } from '@medical-qr/contracts';
 import { Package, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ActionLink } from '../../../components/ui/action-link';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { ScreenLoading } from '../../../components/ui/screen-loading';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { useGetOrdersQuery } from '../orders-api';
 import { statusOf } from '../shop-errors';
@@ -18,35 +17,36 @@ const ordersText = (count: number) => `${count} ${count === 1 ? 'order' : 'order
  * Orders" with Retry; no orders yet leads to the shop.
  */
 export function OrdersScreen({ loginRequired }: { loginRequired: ReactNode }) {
-  const { data: orders, isLoading, isError, error, refetch } = useGetOrdersQuery();
+  const query = useGetOrdersQuery();
+  const orders = query.data;
   useAutoSync(orders);
 
-  if (statusOf(error) === 401) return loginRequired;
+  if (statusOf(query.error) === 401) return loginRequired;
 
-  let body: ReactNode;
-  if (isLoading) body = <ScreenLoading label="Loading your orders…" />;
-  else if (isError || !orders) {
-    body = (
-      <RetryAlert
-        title={ShopMessages.ordersLoadFailed}
-        message="Your orders could not be loaded. Please try again."
-        retryLabel="Retry"
-        className="mt-6"
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (orders.length === 0) body = <NoOrders />;
-  else {
-    body = (
-      <ol className="mt-6 flex flex-col gap-4">
-        {orders.map((order) => (
-          <li key={order.id}>
-            <OrderCard order={order} />
-          </li>
-        ))}
-      </ol>
-    );
-  }
+  const body = (
+    <QueryState
+      query={query}
+      loadingLabel="Loading your orders…"
+      error={{
+        title: ShopMessages.ordersLoadFailed,
+        message: 'Your orders could not be loaded. Please try again.',
+        retryLabel: 'Retry',
+        className: 'mt-6',
+      }}
+      isEmpty={(list) => list.length === 0}
+      empty={<NoOrders />}
+    >
+      {(list) => (
+        <ol className="mt-6 flex flex-col gap-4">
+          {list.map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="mx-auto max-w-4xl px-5 py-8 sm:px-6 md:py-12">

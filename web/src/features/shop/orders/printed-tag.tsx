@@ -2,8 +2,7 @@ import type { Order, OrderTag } from '@medical-qr/contracts';
 import { Ban } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
-import { ConfirmActions } from '../../../components/ui/confirm-actions';
-import { ModalDialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { notify } from '../../../components/ui/notifications';
 import { formatDate } from '../../../lib/format-date';
@@ -90,10 +89,9 @@ export function PrintedTag({ order, tag }: { order: Pick<Order, 'id' | 'productT
           </button>
         </>
       )}
-      <ModalDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        preventClose={revocation.isLoading}
         // Back to Revoke Tag, or, once the tag is revoked and the button gone, to the tag's heading.
         onCloseAutoFocus={(event) => {
           event.preventDefault();
@@ -101,22 +99,19 @@ export function PrintedTag({ order, tag }: { order: Pick<Order, 'id' | 'productT
         }}
         title="Revoke this printed tag?"
         description={`Anyone who scans the tag on ${order.quantity > 1 ? `item ${tag.itemIndex + 1} of your ${order.productTitle} order` : `your ${order.productTitle}`} will no longer see your emergency card. Your other tags and your QR code keep working. This cannot be undone.`}
+        cancelLabel="Keep Tag"
+        confirmLabel="Revoke Tag"
+        pendingLabel="Revoking…"
+        confirmIcon={Ban}
+        pending={revocation.isLoading}
+        onConfirm={() => void revoke()}
       >
         {failure ? (
           <InlineAlert tone="error" className="mb-4">
             {failure}
           </InlineAlert>
         ) : null}
-        <ConfirmActions
-          cancelLabel="Keep Tag"
-          confirmLabel="Revoke Tag"
-          pendingLabel="Revoking…"
-          icon={Ban}
-          pending={revocation.isLoading}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void revoke()}
-        />
-      </ModalDialog>
+      </ConfirmDialog>
     </li>
   );
 }
