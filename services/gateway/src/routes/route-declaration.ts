@@ -17,7 +17,7 @@ export interface RouteInput<Body, Query, Session> {
   params: Record<string, string>;
   /** The signed-in person's id (routes with `access: 'session'`). */
   userId: Session;
-  /** Where links in the reply point (PUBLIC_BASE_URL, or the origin the request came to). */
+  /** Where links in the reply point (PUBLIC_BASE_URL, else http://localhost:PORT). */
   appUrl: string;
   /** The request itself, for the rare header a message needs (`If-Match`). */
   req: Request;

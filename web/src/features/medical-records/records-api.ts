@@ -1,20 +1,20 @@
 import type {
-  AnonymousCreationResponse,
+  MessageReply,
+  RecordsApi,
   CreateRecordBody,
   RecordLabelBody,
-  RecordSummary,
   ConfirmCodeEmailBody,
-  ConfirmCodeEmailResponse,
-  DashboardResponse,
-  EmergencyContact,
-  HistoryResponse,
   MedicalForm,
-  MedicalRecord,
-  RecordsPage,
 } from '@medical-qr/contracts';
 import { ErrorCodes } from '@medical-qr/contracts';
 import { api } from '../../lib/api';
 import { withQuery } from '../../lib/paths';
+
+/**
+ * What the gateway answers for each route: the reply of the records message the route forwards (records.routes.ts in
+ * the gateway), so the screen, the route and the service are held to one declaration by the compiler.
+ */
+type Answer<Operation extends keyof typeof RecordsApi> = MessageReply<(typeof RecordsApi)[Operation]>;
 
 /** Codes a page of the signed-in user's list holds ("Show more" fetches the next). */
 export const RECORDS_LIST_PAGE_SIZE = 20;
@@ -34,7 +34,7 @@ export const deletionKeyOf = (recordId: string) => `delete-record-${recordId}`;
 export const recordsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in user's codes, newest first, as summaries, a page at a time; refreshing refetches every page shown. */
-    listMedicalRecords: build.infiniteQuery<RecordsPage, void, number>({
+    listMedicalRecords: build.infiniteQuery<Answer<'list'>, void, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
@@ -46,42 +46,42 @@ export const recordsApi = api.injectEndpoints({
      * One of the user's records in full, with its QR image: fetched fresh each time a screen opens it and dropped when
      * closed. No tags, so deleting the record does not refetch it (a 404) while its details close.
      */
-    getMedicalRecord: build.query<MedicalRecord, string>({
+    getMedicalRecord: build.query<Answer<'get'>, string>({
       query: (recordId) => recordPath(recordId),
       keepUnusedDataFor: 0,
     }),
     /** The codes that open their card now, newest first: the dashboard's code list. */
-    listActiveCodes: build.query<RecordsPage, void>({
+    listActiveCodes: build.query<Answer<'list'>, void>({
       query: () => withQuery('/api/medical-records', { status: 'active', limit: ACTIVE_CODES_LIMIT }),
       providesTags: ['MedicalRecord'],
     }),
     /** One code in full for the dashboard's editor; refetched after a save or delete (a deleted one answers 404). */
-    getCode: build.query<MedicalRecord, string>({
+    getCode: build.query<Answer<'get'>, string>({
       query: (recordId) => recordPath(recordId),
       providesTags: (_result, _error, recordId) => [{ type: 'MedicalRecord', id: recordId }],
     }),
     /** Names one of the user's codes ('' removes the name). */
-    setCodeLabel: build.mutation<RecordSummary, { id: string } & RecordLabelBody>({
+    setCodeLabel: build.mutation<Answer<'setLabel'>, { id: string } & RecordLabelBody>({
       query: ({ id, label }) => ({ url: `${recordPath(id)}/label`, method: 'PUT', body: { label } }),
       invalidatesTags: (result) => (result ? ['MedicalRecord'] : []),
     }),
     /** The active code, or null. */
-    getActiveMedicalRecord: build.query<MedicalRecord | null, void>({
+    getActiveMedicalRecord: build.query<Answer<'active'>, void>({
       query: () => '/api/medical-records/active',
       providesTags: ['MedicalRecord'],
     }),
     /** The signed-in home page: the active record, else the newest expired one, and its contacts. */
-    getDashboard: build.query<DashboardResponse, void>({
+    getDashboard: build.query<Answer<'dashboard'>, void>({
       query: () => '/api/medical-records/dashboard',
       providesTags: ['MedicalRecord'],
     }),
     /** Premium history: one page of the user's codes, searched by blood group, allergies and conditions. */
-    getPremiumHistory: build.query<HistoryResponse, { page: number; search: string }>({
+    getPremiumHistory: build.query<Answer<'history'>, { page: number; search: string }>({
       query: ({ page, search }) => withQuery('/api/medical-records/history', { page, search: search || undefined }),
       keepUnusedDataFor: HISTORY_CACHE_SECONDS,
       providesTags: ['History'],
     }),
-    getEmergencyContacts: build.query<EmergencyContact[], string>({
+    getEmergencyContacts: build.query<Answer<'contacts'>, string>({
       query: (recordId) => `${recordPath(recordId)}/emergency-contacts`,
       providesTags: (_result, _error, recordId) => [{ type: 'MedicalRecord', id: recordId }],
     }),
@@ -89,7 +89,7 @@ export const recordsApi = api.injectEndpoints({
      * A new code for the signed-in user; a free user's replaces the active one, a premium user's (`addAnother`) joins
      * the others. The screen handles a 401 itself.
      */
-    createMedicalRecord: build.mutation<MedicalRecord, MedicalForm | CreateRecordBody>({
+    createMedicalRecord: build.mutation<Answer<'create'>, MedicalForm | CreateRecordBody>({
       query: (body) => ({ url: '/api/medical-records', method: 'POST', body, on401: 'caller' }),
       invalidatesTags: (result) => (result ? ['MedicalRecord', 'History'] : []),
     }),
@@ -98,7 +98,7 @@ export const recordsApi = api.injectEndpoints({
      * code that was replaced or has expired (409, 410) refreshes the dashboard to what is current. `version` is the
      * one the form was filled from: a save over a newer one (another tab's) is refused with EDIT_CONFLICT.
      */
-    updateMedicalRecord: build.mutation<MedicalRecord, { id: string; form: MedicalForm; version: number }>({
+    updateMedicalRecord: build.mutation<Answer<'update'>, { id: string; form: MedicalForm; version: number }>({
       query: ({ id, form, version }) => ({
         url: recordPath(id),
         method: 'PUT',
@@ -113,15 +113,15 @@ export const recordsApi = api.injectEndpoints({
           : [],
     }),
     /** The one free trial code an email may have. */
-    createAnonymousMedicalRecord: build.mutation<AnonymousCreationResponse, MedicalForm>({
+    createAnonymousMedicalRecord: build.mutation<Answer<'createAnonymous'>, MedicalForm>({
       query: (body) => ({ url: '/api/anonymous-medical-record', method: 'POST', body }),
     }),
     /** Follows the link mailed with a free code: proves its email, once, so the code may join that email's account. */
-    confirmCodeEmail: build.mutation<ConfirmCodeEmailResponse, ConfirmCodeEmailBody>({
+    confirmCodeEmail: build.mutation<Answer<'confirmAnonymousEmail'>, ConfirmCodeEmailBody>({
       query: (body) => ({ url: '/api/anonymous-medical-record/confirm-email', method: 'POST', body }),
     }),
     // Refreshes on failure too: a 404 means the record is already gone.
-    deleteMedicalRecord: build.mutation<{ deleted: true }, string>({
+    deleteMedicalRecord: build.mutation<Answer<'delete'>, string>({
       query: (recordId) => ({ url: recordPath(recordId), method: 'DELETE' }),
       invalidatesTags: ['MedicalRecord', 'History'],
     }),
