@@ -43,14 +43,6 @@ create table premium_announcements (
 );
 create index premium_announcements_premium_until on premium_announcements (expires_at) where is_premium;
 
--- Durable events billing has handled (the provider's webhooks), each recorded in the
--- transaction that stored its effect, so a redelivered event does nothing twice.
-create table processed_events (
-  event_id text primary key,
-  subject text not null,
-  processed_at timestamptz not null default now()
-);
-create index processed_events_processed_at on processed_events (processed_at);
 
 -- People whose billing data was erased (privacy's saga), by a SHA-256 of their user id: a provider webhook that
 -- arrives afterwards (the cancellation's own) finds no one to store it for, instead of bringing the rows back.

@@ -31,14 +31,6 @@ create table email_tokens (
 );
 create index email_tokens_user_purpose on email_tokens (user_id, purpose);
 
--- Durable events identity has handled (scan alerts), each recorded in the transaction that
--- queued its effect, so a redelivered event does nothing twice (platform ProcessedEvents).
-create table processed_events (
-  event_id text primary key,
-  subject text not null,
-  processed_at timestamptz not null default now()
-);
-create index processed_events_processed_at on processed_events (processed_at);
 
 -- When each account last signed in, so the first sign-in after registration greets a newcomer
 -- and later ones welcome the person back. Accounts from before this column are taken as having

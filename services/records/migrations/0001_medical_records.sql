@@ -54,14 +54,6 @@ CREATE TABLE scan_events (
 
 CREATE INDEX scan_events_by_record ON scan_events (record_id, viewed_at DESC);
 
--- Durable events records has handled (a user's premium changed), each recorded in the transaction
--- that changed the codes' lifetimes, so a redelivered event does nothing twice (platform ProcessedEvents).
-create table processed_events (
-  event_id text primary key,
-  subject text not null,
-  processed_at timestamptz not null default now()
-);
-create index processed_events_processed_at on processed_events (processed_at);
 
 -- An anonymous code becomes its owner's when they verify that email (or sign in with Google for it):
 -- claimed_at says when. A claimed code still counts as that email's one free anonymous code.

@@ -109,14 +109,6 @@ create table orders (
 create index orders_user on orders (user_id, created_at desc);
 create index orders_open on orders (status) where status not in ('delivered', 'cancelled', 'failed');
 
--- Durable events the shop has handled (a merch payment succeeded), recorded in the transaction that
--- made the orders, so a redelivered event does nothing twice.
-create table processed_events (
-  event_id text primary key,
-  subject text not null,
-  processed_at timestamptz not null default now()
-);
-create index processed_events_processed_at on processed_events (processed_at);
 
 -- Printify's webhooks name an order by Printify's id: every event finds ours by it.
 create index orders_printify_order on orders (printify_order_id) where printify_order_id is not null;

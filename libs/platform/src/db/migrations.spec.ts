@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from './ensure-database.js';
+import { PROCESSED_EVENTS_TABLE } from '../events/processed-events.js';
 import { runMigrations } from './migrations.js';
 
 const url = `${process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432'}/mqr_test_migrations_${randomBytes(4).toString('hex')}`;
@@ -51,6 +52,20 @@ describe('runMigrations (real PostgreSQL)', () => {
     );
     expect(await query('select count(*)::int as n from demo.notes')).toEqual([{ n: 1 }]);
     expect(await query("select name from demo.schema_migrations where name = '0003_broken.sql'")).toEqual([]);
+  });
+
+  it("gives a service the platform's own tables, from one definition, every start without harm", async () => {
+    const service = await mkdtemp(join(tmpdir(), 'mqr-migrations-'));
+    try {
+      await writeFile(join(service, '0001_orders.sql'), 'create table orders (id serial primary key);');
+      for (let start = 0; start < 2; start++) await runMigrations(url, 'consumer', service, [PROCESSED_EVENTS_TABLE]);
+      const tables = await query("select table_name from information_schema.tables where table_schema = 'consumer'");
+      expect(tables.map((row) => row.table_name).sort()).toEqual(['orders', 'processed_events', 'schema_migrations']);
+      // Recorded as the service's own migrations are not: the platform's DDL is idempotent and runs every start.
+      expect(await query('select name from consumer.schema_migrations')).toEqual([{ name: '0001_orders.sql' }]);
+    } finally {
+      await rm(service, { recursive: true, force: true });
+    }
   });
 
   it('refuses schema names that could inject SQL', async () => {

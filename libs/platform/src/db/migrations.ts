@@ -7,9 +7,15 @@ const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,30}$/;
 /**
  * Applies a service's versioned SQL migrations (`NNNN_name.sql`, in name order) to its own
  * schema, each once, each in a transaction. An advisory lock makes concurrent replicas wait
- * for one another instead of racing.
+ * for one another instead of racing. `platformTables` are the platform's own tables the service
+ * uses (idempotent DDL, run first): one definition for every service, not a copy in each.
  */
-export async function runMigrations(url: string, schema: string, folder: string): Promise<string[]> {
+export async function runMigrations(
+  url: string,
+  schema: string,
+  folder: string,
+  platformTables: readonly string[] = [],
+): Promise<string[]> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
   const files = (await readdir(folder)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   const client = new pg.Client({ connectionString: url, application_name: `${schema}-migrations` });
@@ -21,6 +27,12 @@ export async function runMigrations(url: string, schema: string, folder: string)
     await client.query(
       `create table if not exists "${schema}".schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
     );
+    for (const ddl of platformTables) {
+      await client.query('begin');
+      await client.query(`set local search_path to "${schema}"`);
+      await client.query(ddl);
+      await client.query('commit');
+    }
     const done = new Set(
       (await client.query<{ name: string }>(`select name from "${schema}".schema_migrations`)).rows.map((r) => r.name),
     );

@@ -7,6 +7,16 @@ import { DATABASE, LOGGER } from '../service/tokens.js';
 import type { EventContext } from './event-envelope.js';
 import { EVENT_RETENTION_MS } from './event-streams.js';
 
+/** The table of handled events, the same in every consuming service's schema (run by runMigrations). */
+export const PROCESSED_EVENTS_TABLE = `
+  create table if not exists processed_events (
+    event_id text primary key,
+    subject text not null,
+    processed_at timestamptz not null default now()
+  );
+  create index if not exists processed_events_processed_at on processed_events (processed_at);
+`;
+
 /** The transaction an effect runs in, together with the record that the event was handled. */
 export type EventTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -15,11 +25,8 @@ const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,30}$/;
 /**
  * Makes a consuming service's handler act once per event although events arrive at least once:
  * the event id goes into the service's `processed_events` table in the same transaction as the
- * effect, so a redelivered event finds its id and does nothing. Each consuming service's
- * migrations create the table:
- *
- *   create table processed_events (event_id text primary key, subject text not null,
- *     processed_at timestamptz not null default now());
+ * effect, so a redelivered event finds its id and does nothing. The platform's migrations create
+ * the table ({@link PROCESSED_EVENTS_TABLE}) in every service that consumes durable events.
  */
 export class ProcessedEvents {
   constructor(

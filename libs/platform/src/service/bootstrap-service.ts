@@ -3,12 +3,13 @@ import { type INestMicroservice, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { ServiceName } from '@medical-qr/contracts';
+import { BUS_ACCESS, type ServiceName } from '@medical-qr/contracts';
 import { baseEnvSchema, type BaseEnv } from '../config/env-schemas.js';
 import { ConfigError, loadConfig } from '../config/load-config.js';
 import { FieldCipher } from '../crypto/field-cipher.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { runMigrations } from '../db/migrations.js';
+import { PROCESSED_EVENTS_TABLE } from '../events/processed-events.js';
 import { RpcErrorFilter } from '../errors/rpc-exception.filter.js';
 import { redactQueryParams } from '../logging/error-serializer.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
@@ -61,7 +62,14 @@ function loadCipher(service: string, config: BaseEnv): FieldCipher | undefined {
 
 async function migrate(definition: ServiceDefinition<z.ZodType<BaseEnv>>, config: BaseEnv, logger: Logger) {
   try {
-    const applied = await runMigrations(config.DATABASE_URL, definition.name, definition.migrationsFolder);
+    // A service that consumes durable events keeps the ids it handled (ProcessedEvents).
+    const platformTables = BUS_ACCESS[definition.name].consumes.length > 0 ? [PROCESSED_EVENTS_TABLE] : [];
+    const applied = await runMigrations(
+      config.DATABASE_URL,
+      definition.name,
+      definition.migrationsFolder,
+      platformTables,
+    );
     if (applied.length) logger.info({ applied }, 'migrations applied');
   } catch (error) {
     const reason = redactQueryParams((error as Error).message);
