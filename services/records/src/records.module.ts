@@ -8,6 +8,7 @@ import { CodeConfirmationMail } from './anonymous/code-confirmation-mail.js';
 import { CodeConfirmationsRepository } from './anonymous/code-confirmations.repository.js';
 import { CardController } from './card/card.controller.js';
 import { CardService } from './card/card.service.js';
+import { ScanLogRepository } from './card/scan-log.repository.js';
 import { CardViewLog } from './card/card-view-log.js';
 import { ExpiryScheduler } from './expiry/expiry.scheduler.js';
 import { ExpiryWorker } from './expiry/expiry.worker.js';
@@ -61,6 +62,7 @@ import { auditTrailProvider } from './audit-trail.js';
     HistoryService,
     CardService,
     CardViewLog,
+    ScanLogRepository,
     ExpiryScheduler,
     ExpiryWorker,
     PremiumStatusClient,

@@ -12,7 +12,8 @@ import {
 import { type AuditTrail, CONFIG, EVENT_BUS, type EventBus, LOGGER, WriteBehindBuffer } from '@medical-qr/platform';
 import { AUDIT_TRAIL } from '../audit-trail.js';
 import type { RecordsConfig } from '../config.js';
-import { RecordsRepository, type ScanLogEntry, type StoredRecord } from '../records/records.repository.js';
+import type { StoredRecord } from '../records/records.repository.js';
+import { ScanLogRepository, type ScanLogEntry } from './scan-log.repository.js';
 
 export type ViewSource = 'card' | 'scanner';
 
@@ -46,14 +47,14 @@ export class CardViewLog implements BeforeApplicationShutdown {
   private readonly alerts = new Set<Promise<void>>();
 
   constructor(
-    private readonly records: RecordsRepository,
+    private readonly scanLog: ScanLogRepository,
     @Inject(EVENT_BUS) private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
     @Inject(CONFIG) config: Pick<RecordsConfig, 'CARD_VIEW_FLUSH_MS'>,
   ) {
     const limits = { flushAfterMs: config.CARD_VIEW_FLUSH_MS, batchSize: BATCH_SIZE, capacity: CAPACITY, logger };
-    this.scans = new WriteBehindBuffer({ name: 'scan-log', write: (rows) => records.logScans(rows), ...limits });
+    this.scans = new WriteBehindBuffer({ name: 'scan-log', write: (rows) => scanLog.logScans(rows), ...limits });
     this.audits = new WriteBehindBuffer({
       name: 'card-view-audit',
       write: (rows) => audit.recordMany(rows),
@@ -95,7 +96,7 @@ export class CardViewLog implements BeforeApplicationShutdown {
   }
 
   private async alert(record: StoredRecord, userId: string, viewer: string, appUrl: string): Promise<void> {
-    if (!(await this.records.claimScanAlert(record.id, SCAN_ALERT_INTERVAL_MS))) return;
+    if (!(await this.scanLog.claimScanAlert(record.id, SCAN_ALERT_INTERVAL_MS))) return;
     const event: CardScannedEvent = {
       userId,
       recordId: record.id,

@@ -5,7 +5,6 @@ import { DATABASE, FIELD_CIPHER, type Database, type DatabaseHandle, type FieldC
 import {
   emergencyContacts,
   medicalRecords,
-  scanEvents,
   type EmergencyContactRow,
   type MedicalRecordRow,
 } from '../database/schema.js';
@@ -43,15 +42,6 @@ export interface OpenedByToken {
   consentWithdrawn: boolean;
   /** Undefined for a tag whose owner has no active record. */
   record?: StoredRecord;
-}
-
-/** One view in a card's scan log. */
-export interface ScanLogEntry {
-  recordId: string;
-  /** The viewer's coarse user agent (never the full string, never an address). */
-  viewer: string;
-  source: 'card' | 'scanner';
-  viewedAt: Date;
 }
 
 /** A code in its owner's list: what tells codes apart, read without decrypting any medical detail. */
@@ -313,52 +303,6 @@ export class RecordsRepository {
       .where(and(eq(medicalRecords.isActive, true), lte(medicalRecords.expiresAt, sql`now()`)))
       .returning({ id: medicalRecords.id });
     return rows.length;
-  }
-
-  /** The scan log of these records, oldest first (a person's export). */
-  async scansOf(recordIds: string[]) {
-    if (recordIds.length === 0) return [];
-    return this.database.db
-      .select({
-        recordId: scanEvents.recordId,
-        viewedAt: scanEvents.viewedAt,
-        viewer: scanEvents.viewer,
-        source: scanEvents.source,
-      })
-      .from(scanEvents)
-      .where(inArray(scanEvents.recordId, recordIds))
-      .orderBy(asc(scanEvents.viewedAt), asc(scanEvents.id));
-  }
-
-  /** Scan-log rows in one insert (card views, gathered by CardViewLog). */
-  async logScans(entries: ScanLogEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    // A code deleted (or its owner erased) between its view and this batch has no row left to log against: its views
-    // are left out, rather than failing the batch and losing everyone else's.
-    const ids = [...new Set(entries.map((entry) => entry.recordId))];
-    const existing = await this.database.db
-      .select({ id: medicalRecords.id })
-      .from(medicalRecords)
-      .where(inArray(medicalRecords.id, ids));
-    const kept = new Set(existing.map((row) => row.id));
-    const rows = entries.filter((entry) => kept.has(entry.recordId));
-    if (rows.length > 0) await this.database.db.insert(scanEvents).values(rows);
-  }
-
-  /** Takes the record's alert slot if the last alert is older than `intervalMs`; answers whether it got it. */
-  async claimScanAlert(recordId: string, intervalMs: number): Promise<boolean> {
-    const since = sql`now() - make_interval(secs => ${intervalMs / 1000})`;
-    const rows = await this.database.db
-      .update(medicalRecords)
-      .set({ lastAlertAt: sql`now()` })
-      .where(
-        and(
-          eq(medicalRecords.id, recordId),
-          or(isNull(medicalRecords.lastAlertAt), lte(medicalRecords.lastAlertAt, since)),
-        ),
-      )
-      .returning({ id: medicalRecords.id });
-    return rows.length > 0;
   }
 
   /** @internal Used by {@link UserRecordsScope}. */

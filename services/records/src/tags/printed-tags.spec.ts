@@ -12,6 +12,7 @@ import {
 import { AppError, type AuditTrail, type EventBus } from '@medical-qr/platform';
 import { CardService } from '../card/card.service.js';
 import { CardViewLog } from '../card/card-view-log.js';
+import { ScanLogRepository } from '../card/scan-log.repository.js';
 import { ConsentRepository } from '../consent/consent.repository.js';
 import type { RecordsConfig } from '../config.js';
 import type { ExpiryScheduler } from '../expiry/expiry.scheduler.js';
@@ -82,7 +83,7 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     tags = new TagsService(tagsRepository);
     records = new RecordsService(testDatabase.records, premium, expiry, config);
     consent = new ConsentRepository(database);
-    views = new CardViewLog(testDatabase.records, events, logger, audit, { CARD_VIEW_FLUSH_MS: 200 });
+    views = new CardViewLog(new ScanLogRepository(database), events, logger, audit, { CARD_VIEW_FLUSH_MS: 200 });
     cards = new CardService(testDatabase.records, views);
   });
   afterAll(async () => {
