@@ -3,6 +3,7 @@ import { CircleCheck, House, KeyRound, LinkIcon, LogIn, Mail } from 'lucide-reac
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { BackToHomeLink } from '../../components/ui/back-to-home-link';
 import { OutcomeCard } from '../../components/ui/outcome-card';
 import {
   Form,
@@ -107,7 +108,7 @@ function ResetPasswordWithToken({ token }: { token: string }) {
         <SubmitButton pendingLabel="Resetting…" className="mt-1 w-full">
           Reset Password
         </SubmitButton>
-        <BackToHome />
+        <BackToHomeLink />
       </Form>
     </OutcomeCard>
   );
@@ -128,18 +129,9 @@ function UsedResetLink() {
           <Mail className="size-5" aria-hidden="true" />
           Request a new link
         </Button>
-        <BackToHome />
+        <BackToHomeLink />
       </div>
     </OutcomeCard>
-  );
-}
-
-function BackToHome() {
-  return (
-    <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
-      <House className="size-5" aria-hidden="true" />
-      Back to Home
-    </Link>
   );
 }
 

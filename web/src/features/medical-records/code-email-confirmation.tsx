@@ -1,8 +1,9 @@
 import { CodeConfirmationMessages, type ConfirmCodeEmailResponse, LINK_TOKEN_PATTERN } from '@medical-qr/contracts';
-import { CircleCheck, House, LinkIcon, LogIn, MailCheck, RotateCw } from 'lucide-react';
+import { CircleCheck, LinkIcon, LogIn, MailCheck, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { BackToHomeLink } from '../../components/ui/back-to-home-link';
 import { OutcomeCard } from '../../components/ui/outcome-card';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
@@ -80,7 +81,7 @@ function Confirmed({ expiresAt }: { expiresAt: string }) {
           <LogIn className="size-5" aria-hidden="true" />
           Sign in or create an account
         </Link>
-        <BackToHome />
+        <BackToHomeLink />
       </div>
     </OutcomeCard>
   );
@@ -104,17 +105,8 @@ function Refused({ status, message }: { status: number | string; message: string
             Try again
           </Button>
         )}
-        <BackToHome />
+        <BackToHomeLink />
       </div>
     </OutcomeCard>
-  );
-}
-
-function BackToHome() {
-  return (
-    <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
-      <House className="size-5" aria-hidden="true" />
-      Back to Home
-    </Link>
   );
 }

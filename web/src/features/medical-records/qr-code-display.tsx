@@ -1,12 +1,12 @@
 import { QR_DOWNLOAD_FILE_NAME, QR_IMAGE_SIZE_PX } from '@medical-qr/contracts';
 import { Clock, Copy, Download, ExternalLink, Share2, Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useAppDispatch } from '../../lib/hooks';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { errorToastsCleared, notify, useCopyLink } from '../../components/ui/notifications';
+import { useCopyLink } from '../../components/ui/notifications';
 import { cn } from '../../lib/cn';
 import { saveBlob, saveFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format-date';
+import { QR_DOWNLOAD_FAILED, useDownload } from './use-download';
 import { useShareCardLink } from './use-share-card-link';
 import { LOCK_SCREEN_FILE_NAME, lockScreenImage, type QrLabel } from './qr-download-image';
 
@@ -35,26 +35,16 @@ function expiryText(expiresAt: string | null): string {
  * the card. The image sits on a white tile in both themes, since scanners need dark on light.
  */
 export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children, status }: QrCodeDisplayProps) {
-  const dispatch = useAppDispatch();
+  const run = useDownload();
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   /** The spec's 256 px PNG, or the labelled lock-screen image; a failure says so, a success clears an earlier one. */
-  const download = async (kind: 'png' | 'lock-screen') => {
-    try {
+  const download = (kind: 'png' | 'lock-screen') =>
+    run(() => {
       if (!qrCodeData.startsWith('data:image/')) throw new Error('The QR image is missing');
-      if (kind === 'png') saveFile(qrCodeData, QR_DOWNLOAD_FILE_NAME);
-      else await saveLockScreenImage({ qrCodeData, cardUrl, label });
-      dispatch(errorToastsCleared());
-    } catch {
-      dispatch(
-        notify({
-          type: 'error',
-          title: 'Download Failed',
-          description: 'The QR code image could not be saved. Please try again.',
-        }),
-      );
-    }
-  };
+      if (kind === 'png') return saveFile(qrCodeData, QR_DOWNLOAD_FILE_NAME);
+      return saveLockScreenImage({ qrCodeData, cardUrl, label });
+    }, QR_DOWNLOAD_FAILED);
 
   const copyLink = useCopyLink();
 

@@ -2,9 +2,8 @@ import type { MedicalRecord } from '@medical-qr/contracts';
 import { IdCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { errorToastsCleared, notify } from '../../../components/ui/notifications';
 import { saveBlob } from '../../../lib/download';
-import { useAppDispatch } from '../../../lib/hooks';
+import { useDownload } from '../use-download';
 import type { WalletSheet } from './wallet-card-pdf';
 
 const SHEETS: Array<{ sheet: WalletSheet; label: string; paper: string }> = [
@@ -24,27 +23,17 @@ export function WalletCardDownload({
   /** In the dashboard's narrow code panel: a short heading and one button per paper size. */
   compact?: boolean;
 }) {
-  const dispatch = useAppDispatch();
+  const run = useDownload();
   const [making, setMaking] = useState<WalletSheet | null>(null);
 
   const download = async (sheet: WalletSheet) => {
     setMaking(sheet);
-    try {
+    await run(async () => {
       const { walletCardPdf, walletCardFileName } = await import('./wallet-card-pdf');
       const pdf = await walletCardPdf(walletCardDataOf(record), sheet);
       saveBlob(new Blob([pdf as BlobPart], { type: 'application/pdf' }), walletCardFileName(sheet));
-      dispatch(errorToastsCleared());
-    } catch {
-      dispatch(
-        notify({
-          type: 'error',
-          title: 'Download Failed',
-          description: 'The wallet card could not be made. Please try again.',
-        }),
-      );
-    } finally {
-      setMaking(null);
-    }
+    }, 'The wallet card could not be made. Please try again.');
+    setMaking(null);
   };
 
   if (compact) {

@@ -2,35 +2,21 @@ import { QR_DOWNLOAD_FILE_NAME, type MedicalRecord } from '@medical-qr/contracts
 import { Download, Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { errorToastsCleared, notify } from '../../../components/ui/notifications';
 import { panel } from '../../../components/ui/panel';
 import { cn } from '../../../lib/cn';
 import { saveFile } from '../../../lib/download';
 import { formatDate } from '../../../lib/format-date';
-import { useAppDispatch } from '../../../lib/hooks';
 import { tokenPrefix } from '../history/history-entry';
+import { QR_DOWNLOAD_FAILED, useDownload } from '../use-download';
 import { useShareCardLink } from '../use-share-card-link';
 
 /** One code in premium history: its QR, state and the searched facts, with Share and Download. */
 export function PremiumHistoryCard({ record }: { record: MedicalRecord }) {
   const titleId = useId();
-  const dispatch = useAppDispatch();
+  const run = useDownload();
   const share = useShareCardLink();
 
-  const download = () => {
-    try {
-      saveFile(record.qrCodeData, QR_DOWNLOAD_FILE_NAME);
-      dispatch(errorToastsCleared());
-    } catch {
-      dispatch(
-        notify({
-          type: 'error',
-          title: 'Download Failed',
-          description: 'The QR code image could not be saved. Please try again.',
-        }),
-      );
-    }
-  };
+  const download = () => run(() => saveFile(record.qrCodeData, QR_DOWNLOAD_FILE_NAME), QR_DOWNLOAD_FAILED);
 
   return (
     <article aria-labelledby={titleId} className={panel('flex h-full flex-col p-5 sm:p-5')}>

@@ -1,3 +1,4 @@
+import { EmptyState } from '../../../components/ui/empty-state';
 import { formatCents } from '@medical-qr/contracts';
 import { ArrowRight, ShoppingBag, ShoppingCart } from 'lucide-react';
 import { useId, useRef } from 'react';
@@ -113,19 +114,16 @@ function CartSummary({ total, count }: { total: number; count: number }) {
 
 function EmptyCart() {
   return (
-    <div className="mt-10 flex flex-col items-center text-center">
-      <span className="flex size-16 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-        <ShoppingCart className="size-8" aria-hidden="true" />
-      </span>
-      <h2 className="mt-5 text-xl font-bold text-slate-900 dark:text-white">Your cart is empty</h2>
-      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
-        Put your emergency QR code on a keychain, a pet tag or a luggage tag, so it is with you when it matters.
-      </p>
-      <div className="mt-6 w-full sm:w-auto">
+    <EmptyState
+      icon={ShoppingCart}
+      title="Your cart is empty"
+      action={
         <ActionLink to={paths.shop.getHref()} icon={ShoppingBag}>
           Browse Merch Shop
         </ActionLink>
-      </div>
-    </div>
+      }
+    >
+      Put your emergency QR code on a keychain, a pet tag or a luggage tag, so it is with you when it matters.
+    </EmptyState>
   );
 }

@@ -1,3 +1,4 @@
+import { EmptyState } from '../../../components/ui/empty-state';
 import { ShopMessages, type ShopCategory } from '@medical-qr/contracts';
 import { PackageSearch } from 'lucide-react';
 import { useMemo } from 'react';
@@ -77,12 +78,8 @@ export function ShopScreen() {
 
 function NothingFound() {
   return (
-    <div className="mt-10 flex flex-col items-center text-center">
-      <span className="flex size-16 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-        <PackageSearch className="size-8" aria-hidden="true" />
-      </span>
-      <p className="mt-5 text-lg font-bold text-slate-900 dark:text-white">{ShopMessages.noProducts}</p>
-      <p className="mt-1 text-slate-600 dark:text-slate-300">Try another word, or look in all products.</p>
-    </div>
+    <EmptyState icon={PackageSearch} title={ShopMessages.noProducts} heading={false}>
+      Try another word, or look in all products.
+    </EmptyState>
   );
 }

@@ -1,3 +1,4 @@
+import { EmptyState } from '../../../components/ui/empty-state';
 import { ShopMessages } from '@medical-qr/contracts';
 import { Package, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -68,19 +69,16 @@ export function OrdersScreen({ loginRequired }: { loginRequired: ReactNode }) {
 
 function NoOrders() {
   return (
-    <div className="mt-10 flex flex-col items-center text-center">
-      <span className="flex size-16 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-        <Package className="size-8" aria-hidden="true" />
-      </span>
-      <h2 className="mt-5 text-xl font-bold text-slate-900 dark:text-white">No orders yet</h2>
-      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
-        A keychain or a tag with your emergency QR code means responders can find your card even without your phone.
-      </p>
-      <div className="mt-6 w-full sm:w-auto">
+    <EmptyState
+      icon={Package}
+      title="No orders yet"
+      action={
         <ActionLink to={paths.shop.getHref()} icon={ShoppingBag}>
           Browse Merch Shop
         </ActionLink>
-      </div>
-    </div>
+      }
+    >
+      A keychain or a tag with your emergency QR code means responders can find your card even without your phone.
+    </EmptyState>
   );
 }
