@@ -76,9 +76,13 @@ export interface RouteDeclaration<
   /** How long to wait for the message, when longer than a plain question (a call to a provider); config's default otherwise. */
   timeoutMs?: number | ((config: GatewayConfig) => number);
   request: (input: Input<Body, Query, Access, Params>) => MessageRequest<M> | Promise<MessageRequest<M>>;
-  /** An audit entry once the message succeeded; without details (or when they answer undefined) it has none. */
+  /**
+   * An audit entry once the message succeeded; without details (or when they answer undefined) it has none. It names
+   * the signed-in person, or whom `who` says (a visitor's route: the account the reply names, the email typed).
+   */
   audit?: {
     action: AuditAction;
+    who?: (reply: MessageReply<M>, input: Input<Body, Query, Access, Params>) => Pick<AuditEntry, 'userId' | 'email'>;
     details?: (reply: MessageReply<M>, input: Input<Body, Query, Access, Params>) => AuditDetails | undefined;
   };
   /** Answers part of the message's reply (JSON, status 200), documented by its own schema, instead of all of it. */

@@ -107,7 +107,7 @@ export function routesController(className: string, tag: string, routes: readonl
         const details = route.audit.details?.(reply, input as never);
         await this.audit.record({
           action: route.audit.action,
-          userId: userId ?? null,
+          ...(route.audit.who ? route.audit.who(reply, input as never) : { userId: userId ?? null }),
           ...clientInfo(req),
           ...(details ? { details } : {}),
         });
