@@ -128,9 +128,14 @@ export function routesController(className: string, tag: string, routes: readonl
       // Listed after the write limit so it runs first, as a controller-wide interceptor would.
       ...(route.countsAsWrite ? [UserWriteLimit()] : []),
       ...(route.storable ? [] : [UseInterceptors(NoStoreInterceptor)]),
-      ...[...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ApiParam({ name: name!, required: true, type: String })),
+      // Reversed, so the document lists the path's parameters in order and then the headers, as for a written handler.
+      ...[
+        ...[...route.path.matchAll(/:(\w+)/g)].map(([, name]) =>
+          ApiParam({ name: name!, required: true, type: String }),
+        ),
+        ...(route.documentedHeaders ?? []).map((header) => ApiHeader({ ...header, required: false })),
+      ].reverse(),
       ...(route.query ? queryParameters(route.query) : []),
-      ...(route.documentedHeaders ?? []).map((header) => ApiHeader({ ...header, required: false })),
       ...documentedReply(route),
     ];
     // Applied as the `@` syntax would, bottom up, so the outcome is the same as a hand-written handler's.
