@@ -15,13 +15,21 @@ import { PremiumStatusReader } from './premium-status.reader.js';
 import { ReauthController } from './reauth.controller.js';
 import { Reauthentication } from './reauthentication.js';
 import { RecoveryController } from './recovery.controller.js';
+import { AuthRoutesController } from './auth-routes.controller.js';
 import { SignInAttempts } from './sign-in-attempts.js';
 
 /** Accounts over HTTP: who is signed in, password and demo sign-in, recovery, Google, re-authentication. */
 @Module({
   // No passport session: the gateway's own session service signs the person in (Redis, with id rotation).
   imports: [SessionModule, RateLimitModule, PassportModule.register({ session: false })],
-  controllers: [CurrentUserController, PasswordController, RecoveryController, GoogleController, ReauthController],
+  controllers: [
+    CurrentUserController,
+    PasswordController,
+    AuthRoutesController,
+    RecoveryController,
+    GoogleController,
+    ReauthController,
+  ],
   providers: [
     AnonymousCodeClaim,
     CurrentUserBuilder,

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionModule } from '../session/session.module.js';
-import { PremiumController } from './premium.controller.js';
+import { BillingRoutesController } from './billing-routes.controller.js';
 import { StripeKeyController } from './stripe-key.controller.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
-import { SubscriptionController } from './subscription.controller.js';
 
 /** Premium over HTTP: status, the subscription and its actions, Stripe's webhook and the card form's key. */
 @Module({
-  imports: [SessionModule],
-  controllers: [PremiumController, SubscriptionController, StripeWebhookController, StripeKeyController],
+  imports: [SessionModule, RateLimitModule],
+  controllers: [BillingRoutesController, StripeWebhookController, StripeKeyController],
 })
 export class BillingModule {}

@@ -2,13 +2,13 @@ import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { ErasedSessionsConsumer } from './erased-sessions.consumer.js';
-import { PrivacyController } from './privacy.controller.js';
+import { PrivacyRoutesController } from './privacy-routes.controller.js';
 import { RecentAuthenticationGuard } from './recent-authentication.guard.js';
 
 /** Privacy controls over HTTP (the privacy service does the work), and ending an erased person's sessions. */
 @Module({
   imports: [SessionModule, RateLimitModule],
-  controllers: [PrivacyController],
+  controllers: [PrivacyRoutesController],
   providers: [RecentAuthenticationGuard, ErasedSessionsConsumer],
 })
 export class PrivacyModule {}

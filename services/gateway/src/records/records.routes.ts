@@ -66,7 +66,7 @@ export const RECORDS_ROUTES = [
     forwards: RecordsApi.update,
     request: ({ body: form, params, userId, appUrl, req }) => ({
       userId,
-      recordId: params.id!,
+      recordId: params.id,
       form,
       appUrl,
       expectedVersion: expectedVersionOf(req.get('if-match')),
@@ -125,7 +125,7 @@ export const RECORDS_ROUTES = [
     access: 'session',
     params: byId,
     forwards: RecordsApi.get,
-    request: ({ params, userId, appUrl }) => ({ userId, recordId: params.id!, appUrl }),
+    request: ({ params, userId, appUrl }) => ({ userId, recordId: params.id, appUrl }),
     respond: (record, res) => {
       tagVersion(res, record.version);
       res.json(record);
@@ -139,7 +139,7 @@ export const RECORDS_ROUTES = [
     access: 'session',
     params: byId,
     forwards: RecordsApi.contacts,
-    request: ({ params, userId }) => ({ userId, recordId: params.id! }),
+    request: ({ params, userId }) => ({ userId, recordId: params.id }),
   }),
   declareRoute({
     name: 'setLabel',
@@ -152,7 +152,7 @@ export const RECORDS_ROUTES = [
     params: byId,
     body: recordLabelBodySchema,
     forwards: RecordsApi.setLabel,
-    request: ({ body: { label }, params, userId, appUrl }) => ({ userId, recordId: params.id!, label, appUrl }),
+    request: ({ body: { label }, params, userId, appUrl }) => ({ userId, recordId: params.id, label, appUrl }),
   }),
   declareRoute({
     name: 'delete',
@@ -163,8 +163,8 @@ export const RECORDS_ROUTES = [
     countsAsWrite: true,
     params: byId,
     forwards: RecordsApi.delete,
-    request: ({ params, userId }) => ({ userId, recordId: params.id! }),
-    audit: { action: AuditActions.recordDeleted, details: (_reply, params) => ({ recordId: params.id! }) },
+    request: ({ params, userId }) => ({ userId, recordId: params.id }),
+    audit: { action: AuditActions.recordDeleted, details: (_reply, { params }) => ({ recordId: params.id }) },
   }),
   declareRoute({
     name: 'qrCode',
@@ -174,7 +174,7 @@ export const RECORDS_ROUTES = [
     access: 'session',
     params: byId,
     forwards: RecordsApi.qrImage,
-    request: ({ params, userId, appUrl }) => ({ userId, recordId: params.id!, appUrl }),
+    request: ({ params, userId, appUrl }) => ({ userId, recordId: params.id, appUrl }),
     documentedReply: {
       description: 'The PNG image',
       produces: 'image/png',

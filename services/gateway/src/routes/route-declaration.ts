@@ -1,38 +1,55 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { AnyMessage, AuditAction, AuditEntry, MessageReply, MessageRequest } from '@medical-qr/contracts';
+import type { ServiceClient } from '@medical-qr/platform';
+import type { GatewayConfig } from '../config.js';
+import type { PublicBucket } from '../rate-limit/public-buckets.js';
+import type { Limit } from '../rate-limit/rate-limiter.js';
 
 type AuditDetails = NonNullable<AuditEntry['details']>;
-import type { PublicBucket } from '../rate-limit/public-buckets.js';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call a route: a signed-in person (their session), or anyone, counted in a public rate-limit bucket. */
-export type RouteAccess = 'session' | { public: PublicBucket };
+/**
+ * Who may call a route: a signed-in person (their session); a signed-in person re-authenticated within the last
+ * REAUTH_WINDOW_MS (`'reauth'`: 401 signed out, 403 REAUTH_REQUIRED otherwise); anyone, counted in a public
+ * rate-limit bucket; or anyone, not counted (`'anyone'`: public data the service caches).
+ */
+export type RouteAccess = 'session' | 'reauth' | 'anyone' | { public: PublicBucket };
+
+/** Each path parameter's check: answers the value the payload takes, or throws the refusal (a malformed id is a 404). */
+export type ParamChecks = Record<string, (raw: string) => unknown>;
 
 /** What a route's request builder gets: the validated body and query, the path parameters, and who asks from where. */
-export interface RouteInput<Body, Query, Session> {
+export interface RouteInput<Body, Query, Session, Params extends ParamChecks = ParamChecks> {
   body: Body;
   query: Query;
-  params: Record<string, string>;
-  /** The signed-in person's id (routes with `access: 'session'`). */
+  params: { [K in keyof Params]: ReturnType<Params[K]> };
+  /** The signed-in person's id (routes with `access: 'session'` or `'reauth'`). */
   userId: Session;
   /** Where links in the reply point (PUBLIC_BASE_URL, else http://localhost:PORT). */
   appUrl: string;
   /** The request itself, for the rare header a message needs (`If-Match`). */
   req: Request;
+  /**
+   * For a value the payload needs from another service (the buyer's plan, the account's name), read by a helper
+   * (buyer.reader.ts); the route still forwards to its one message and answers that message's reply.
+   */
+  services: ServiceClient;
 }
 
 /**
  * One plain HTTP route that forwards to a declared bus message: its method and path, who may call it, what it
  * validates, how the message's payload is made from the request, and what it audits. The HTTP body and query
- * schemas and the OpenAPI entry come from this object; the reply's schema is the message's own.
+ * schemas and the OpenAPI entry come from this object; the reply's schema is the message's own (or `reply.schema`).
  */
 export interface RouteDeclaration<
   M extends AnyMessage = AnyMessage,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Access extends RouteAccess = RouteAccess,
+  Params extends ParamChecks = ParamChecks,
+  Reply extends z.ZodType = z.ZodType,
 > {
   /** The handler's name (in logs and the OpenAPI operation id). */
   name: string;
@@ -44,30 +61,49 @@ export interface RouteDeclaration<
   access: Access;
   /** Counts against the account's writes a minute (UserWriteLimit). */
   countsAsWrite?: boolean;
+  /**
+   * A limit of the route's own (the export's per hour, the mails per address), counted before the message is sent:
+   * past it, 429 with Retry-After. Made from the request, so it can count per account, per email or per address.
+   */
+  limit?: (input: Input<Body, Query, Access, Params>) => Limit;
+  /** The answer may be kept by caches (no `Cache-Control: no-store`): public data only. Every other route is no-store. */
+  storable?: boolean;
   body?: Body;
   query?: Query;
   /** Each path parameter's check: answers the value, or throws the refusal (a malformed id is a 404). */
-  params?: Record<string, (raw: string) => string>;
+  params?: Params;
   forwards: M;
-  request: (
-    input: RouteInput<
-      Body extends z.ZodType ? z.output<Body> : undefined,
-      Query extends z.ZodType ? z.output<Query> : undefined,
-      Access extends 'session' ? string : undefined
-    >,
-  ) => MessageRequest<M>;
-  /** An audit entry once the message succeeded. */
+  /** How long to wait for the message, when longer than a plain question (a call to a provider); config's default otherwise. */
+  timeoutMs?: number | ((config: GatewayConfig) => number);
+  request: (input: Input<Body, Query, Access, Params>) => MessageRequest<M> | Promise<MessageRequest<M>>;
+  /**
+   * An audit entry once the message succeeded; without details (or when they answer undefined) it has none. It names
+   * the signed-in person, or whom `who` says (a visitor's route: the account the reply names, the email typed).
+   */
   audit?: {
     action: AuditAction;
-    details?: (reply: MessageReply<M>, params: Record<string, string>) => AuditDetails;
+    who?: (reply: MessageReply<M>, input: Input<Body, Query, Access, Params>) => Pick<AuditEntry, 'userId' | 'email'>;
+    details?: (reply: MessageReply<M>, input: Input<Body, Query, Access, Params>) => AuditDetails | undefined;
   };
+  /** Answers part of the message's reply (JSON, status 200), documented by its own schema, instead of all of it. */
+  reply?: { schema: Reply; from: (reply: MessageReply<M>) => z.input<Reply> };
   /** Sends the reply itself (headers, a binary body); by default it is sent as JSON with status 200. */
   respond?: (reply: MessageReply<M>, res: Response) => void;
   /** Request headers the route reads, for the OpenAPI entry. */
   documentedHeaders?: Array<{ name: string; description: string }>;
-  /** The OpenAPI success entry, when the reply is not the message's JSON (an image). */
-  documentedReply?: { description: string; produces: string; schema: Record<string, unknown> };
+  /**
+   * The OpenAPI success entry's description, and its type and schema when the reply is not the message's JSON (an
+   * image); without a schema the reply's own is documented.
+   */
+  documentedReply?: { description: string; produces?: string; schema?: Record<string, unknown> };
 }
+
+type Input<Body, Query, Access, Params extends ParamChecks> = RouteInput<
+  Body extends z.ZodType ? z.output<Body> : undefined,
+  Query extends z.ZodType ? z.output<Query> : undefined,
+  Access extends 'session' | 'reauth' ? string : undefined,
+  Params
+>;
 
 /** Declares a route; the compiler checks that the payload it builds is the one its message takes. */
 export function declareRoute<
@@ -75,6 +111,8 @@ export function declareRoute<
   Body extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
   Access extends RouteAccess = RouteAccess,
->(route: RouteDeclaration<M, Body, Query, Access>): RouteDeclaration {
+  Params extends ParamChecks = Record<never, never>,
+  Reply extends z.ZodType = z.ZodType,
+>(route: RouteDeclaration<M, Body, Query, Access, Params, Reply>): RouteDeclaration {
   return route as unknown as RouteDeclaration;
 }

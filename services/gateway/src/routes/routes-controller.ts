@@ -23,12 +23,14 @@ import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { clientInfo } from '../http/client-info.js';
 import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
+import { RecentAuthenticationGuard } from '../privacy/recent-authentication.guard.js';
 import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { UserWriteLimit } from '../rate-limit/user-write-limit.interceptor.js';
 import { SessionGuard } from '../session/session.guard.js';
 import { signedInOf } from '../session/signed-in.decorator.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
-import type { HttpVerb, RouteDeclaration } from './route-declaration.js';
+import type { HttpVerb, RouteAccess, RouteDeclaration } from './route-declaration.js';
 
 const VERBS: Record<HttpVerb, (path: string) => MethodDecorator> = {
   GET: Get,
@@ -55,41 +57,63 @@ function queryParameters(schema: z.ZodType): MethodDecorator[] {
   });
 }
 
+/** The OpenAPI success entry: the reply's JSON schema, or what the route says it answers instead. */
+function documentedReply(route: RouteDeclaration): MethodDecorator[] {
+  const { description, produces, schema } = route.documentedReply ?? {};
+  if (produces && schema) return [ApiProduces(produces), ApiOkResponse({ description, schema })];
+  return [ApiOkResponse({ description, standardSchema: route.reply?.schema ?? route.forwards.reply })];
+}
+
+/** The guard a route's access asks for. */
+function guardOf(access: RouteAccess): MethodDecorator[] {
+  if (access === 'session') return [UseGuards(SessionGuard)];
+  if (access === 'reauth') return [UseGuards(RecentAuthenticationGuard)];
+  if (access === 'anyone') return [];
+  return [PublicRateLimit(access.public)];
+}
+
 /**
- * A Nest controller made from route declarations: one handler per route, with its guard (session or public
- * bucket), write limit, validation, OpenAPI entry, and the forward to its message. Nothing is cached.
+ * A Nest controller made from route declarations: one handler per route, with its guard (session, re-authentication
+ * or public bucket), limits, validation, OpenAPI entry, and the forward to its message. Nothing is cached, unless a
+ * route says it may be.
  */
 export function routesController(className: string, tag: string, routes: readonly RouteDeclaration[]): Type {
   @ApiTags(tag)
   @Controller()
-  @UseInterceptors(NoStoreInterceptor)
   class DeclaredRoutes {
     constructor(
       @Inject(SERVICE_CLIENT) readonly services: ServiceClient,
       @Inject(GATEWAY_CONFIG) readonly config: GatewayConfig,
       @Inject(AUDIT_TRAIL) readonly audit: AuditTrail,
+      @Inject(RateLimiter) readonly limiter: RateLimiter,
     ) {}
   }
   Object.defineProperty(DeclaredRoutes, 'name', { value: className });
 
   for (const route of routes) {
+    if (Object.hasOwn(DeclaredRoutes.prototype, route.name))
+      throw new Error(`${className}: two routes named ${route.name}`);
     async function handle(this: DeclaredRoutes, req: Request, res: Response, body: unknown, query: unknown) {
       const params = Object.fromEntries(
         Object.entries(route.params ?? {}).map(([name, check]) => [name, check(String(req.params[name] ?? ''))]),
       );
-      const userId = route.access === 'session' ? signedInOf(req)!.data.userId : undefined;
-      const payload = route.request({ body, query, params, userId, appUrl: appUrl(req, this.config), req } as never);
-      const reply = await this.services.send(route.forwards, payload);
+      const userId = route.access === 'session' || route.access === 'reauth' ? signedInOf(req)!.data.userId : undefined;
+      const input = { body, query, params, userId, appUrl: appUrl(req, this.config), req, services: this.services };
+      if (route.limit) await this.limiter.hit(route.limit(input as never));
+      const payload = await route.request(input as never);
+      const timeoutMs = typeof route.timeoutMs === 'function' ? route.timeoutMs(this.config) : route.timeoutMs;
+      const reply = await this.services.send(route.forwards, payload, timeoutMs ? { timeoutMs } : {});
       if (route.audit) {
+        const details = route.audit.details?.(reply, input as never);
         await this.audit.record({
           action: route.audit.action,
-          userId: userId ?? null,
+          ...(route.audit.who ? route.audit.who(reply, input as never) : { userId: userId ?? null }),
           ...clientInfo(req),
-          ...(route.audit.details ? { details: route.audit.details(reply, params) } : {}),
+          ...(details ? { details } : {}),
         });
       }
-      if (route.respond) route.respond(reply, res);
-      else res.status(200).json(reply);
+      if (route.respond) return route.respond(reply, res);
+      res.status(200).json(route.reply ? route.reply.from(reply) : reply);
     }
     Object.defineProperty(handle, 'name', { value: route.name });
     const prototype = DeclaredRoutes.prototype as unknown as Record<string, unknown>;
@@ -100,17 +124,19 @@ export function routesController(className: string, tag: string, routes: readonl
       VERBS[route.method](route.path),
       HttpCode(200),
       ApiOperation({ summary: route.summary }),
-      ...(route.access === 'session' ? [UseGuards(SessionGuard)] : [PublicRateLimit(route.access.public)]),
+      ...guardOf(route.access),
+      // Listed after the write limit so it runs first, as a controller-wide interceptor would.
       ...(route.countsAsWrite ? [UserWriteLimit()] : []),
-      ...[...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ApiParam({ name: name!, required: true, type: String })),
+      ...(route.storable ? [] : [UseInterceptors(NoStoreInterceptor)]),
+      // Reversed, so the document lists the path's parameters in order and then the headers, as for a written handler.
+      ...[
+        ...[...route.path.matchAll(/:(\w+)/g)].map(([, name]) =>
+          ApiParam({ name: name!, required: true, type: String }),
+        ),
+        ...(route.documentedHeaders ?? []).map((header) => ApiHeader({ ...header, required: false })),
+      ].reverse(),
       ...(route.query ? queryParameters(route.query) : []),
-      ...(route.documentedHeaders ?? []).map((header) => ApiHeader({ ...header, required: false })),
-      ...(route.documentedReply
-        ? [
-            ApiProduces(route.documentedReply.produces),
-            ApiOkResponse({ description: route.documentedReply.description, schema: route.documentedReply.schema }),
-          ]
-        : [ApiOkResponse({ standardSchema: route.forwards.reply })]),
+      ...documentedReply(route),
     ];
     // Applied as the `@` syntax would, bottom up, so the outcome is the same as a hand-written handler's.
     for (const decorate of decorators.reverse()) decorate(prototype, route.name, descriptor);

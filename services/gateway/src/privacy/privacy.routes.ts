@@ -1,0 +1,101 @@
+import {
+  AuditActions,
+  emptyPrivacyBodySchema,
+  EXPORTS_PER_HOUR,
+  exportFileName,
+  PrivacyApi,
+  requestDeletionBodySchema,
+  revokeConsentBodySchema,
+} from '@medical-qr/contracts';
+import { declareRoute } from '../routes/route-declaration.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Gathering asks every service, some of which read and decrypt a good deal: longer than a plain question. */
+const EXPORT_TIMEOUT_MS = 30_000;
+
+/**
+ * Privacy controls (SPEC section 7): the status for the signed-in person, and the changes, each behind a
+ * re-authentication within the last 10 minutes and written to the audit log. Every change answers the new status;
+ * the reason is kept by the privacy service, not in the audit log.
+ */
+export const PRIVACY_ROUTES = [
+  declareRoute({
+    name: 'exportData',
+    method: 'GET',
+    path: 'privacy/export-data',
+    summary:
+      'Downloads everything held about the person from every service, with an HL7 FHIR International Patient Summary of the current record, as medical-data-export-YYYY-MM-DD.json. 403 REAUTH_REQUIRED without a re-authentication in the last 10 minutes; 429 after 10 in an hour',
+    access: 'reauth',
+    limit: ({ userId }) => ({ key: `privacy-export:${userId}`, max: EXPORTS_PER_HOUR, windowMs: HOUR_MS }),
+    forwards: PrivacyApi.exportData,
+    timeoutMs: EXPORT_TIMEOUT_MS,
+    request: ({ userId, appUrl }) => ({ userId, appUrl }),
+    audit: { action: AuditActions.dataExported },
+    documentedReply: { description: 'A download (Content-Disposition: attachment) of this JSON document' },
+    respond: (exported, res) => {
+      res
+        .status(200)
+        .type('application/json')
+        .setHeader('Content-Disposition', `attachment; filename="${exportFileName(new Date())}"`)
+        .send(JSON.stringify(exported, null, 2));
+    },
+  }),
+  declareRoute({
+    name: 'status',
+    method: 'GET',
+    path: 'privacy/status',
+    summary: 'The deletion request (none, requested or cancelled, with its dates) and the consent',
+    access: 'session',
+    forwards: PrivacyApi.status,
+    request: ({ userId }) => ({ userId }),
+  }),
+  declareRoute({
+    name: 'revokeConsent',
+    method: 'POST',
+    path: 'privacy/revoke-consent',
+    summary:
+      "Revokes consent: the person's cards and printed tags answer 404 until consent is given again. 403 REAUTH_REQUIRED without a re-authentication in the last 10 minutes",
+    access: 'reauth',
+    body: revokeConsentBodySchema,
+    forwards: PrivacyApi.revokeConsent,
+    request: ({ body: { reason }, userId }) => ({ userId, reason }),
+    audit: { action: AuditActions.consentRevoked },
+  }),
+  declareRoute({
+    name: 'giveConsent',
+    method: 'POST',
+    path: 'privacy/give-consent',
+    summary: "Gives consent again: the person's cards and printed tags show their data again",
+    access: 'reauth',
+    body: emptyPrivacyBodySchema,
+    forwards: PrivacyApi.giveConsent,
+    request: ({ userId }) => ({ userId, reason: '' }),
+    audit: { action: AuditActions.consentGiven },
+  }),
+  declareRoute({
+    name: 'requestDeletion',
+    method: 'POST',
+    path: 'privacy/request-deletion',
+    summary:
+      'Schedules the erasure of all the person’s data 30 days out (cancellable until then), or with `immediate: true` erases it now (the saga runs at once; sessions end when it is done); 409 when already scheduled and not immediate',
+    access: 'reauth',
+    body: requestDeletionBodySchema,
+    forwards: PrivacyApi.requestDeletion,
+    request: ({ body: { reason, immediate }, userId }) => ({ userId, reason, immediate }),
+    audit: {
+      action: AuditActions.deletionRequested,
+      details: (_status, { body }) => (body.immediate ? { immediate: true } : undefined),
+    },
+  }),
+  declareRoute({
+    name: 'cancelDeletion',
+    method: 'POST',
+    path: 'privacy/cancel-deletion',
+    summary: 'Cancels a pending deletion request; 409 when none is pending',
+    access: 'reauth',
+    body: emptyPrivacyBodySchema,
+    forwards: PrivacyApi.cancelDeletion,
+    request: ({ userId }) => ({ userId }),
+    audit: { action: AuditActions.deletionCancelled },
+  }),
+];
