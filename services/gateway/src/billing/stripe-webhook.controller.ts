@@ -1,9 +1,9 @@
-import { Controller, Headers, HttpCode, Inject, Post, type RawBodyRequest, Req } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Headers, Inject, type RawBodyRequest, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { BillingMessages, receiveWebhookRequestSchema, webhookReceivedSchema, BillingApi } from '@medical-qr/contracts';
+import { BillingMessages, receiveWebhookRequestSchema, BillingApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
-import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
+import { SignedWebhookRoute } from '../http/signed-webhook-route.decorator.js';
 import { signedWebhook } from '../http/signed-webhook.js';
 
 export const WebhookMessages = {
@@ -22,17 +22,13 @@ export const WebhookMessages = {
 export class StripeWebhookController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
-  @Post('webhook')
-  @HttpCode(200)
-  // Stripe's servers are another site by design; the signature, not the origin, proves the sender.
-  @CrossSiteAllowed()
-  @ApiOperation({
+  @SignedWebhookRoute({
+    provider: 'Stripe',
     summary:
       "Receives a Stripe event; 400 unless the Stripe-Signature header matches the raw body under the endpoint's secret",
+    signatureHeader: 'Stripe-Signature',
+    signatureFormat: 't=<unix time>,v1=<HMAC-SHA256>',
   })
-  @ApiHeader({ name: 'Stripe-Signature', required: true, description: 't=<unix time>,v1=<HMAC-SHA256>' })
-  @ApiBody({ description: 'The Stripe event, byte for byte as Stripe sent it', schema: { type: 'object' } })
-  @ApiOkResponse({ standardSchema: webhookReceivedSchema })
   receive(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature: string | undefined) {
     // The body's size is bounded by the route's own parser (stripe-webhook-body.ts) and the schema.
     const delivery = signedWebhook(req, signature, {

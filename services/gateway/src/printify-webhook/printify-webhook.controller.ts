@@ -1,15 +1,9 @@
-import { Controller, Headers, HttpCode, Inject, Post, type RawBodyRequest, Req } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Headers, Inject, type RawBodyRequest, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import {
-  PRINTIFY_WEBHOOK_MAX_BYTES,
-  printifyWebhookRequestSchema,
-  ShopMessages,
-  webhookReceivedSchema,
-  ShopApi,
-} from '@medical-qr/contracts';
+import { PRINTIFY_WEBHOOK_MAX_BYTES, printifyWebhookRequestSchema, ShopMessages, ShopApi } from '@medical-qr/contracts';
 import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
-import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
+import { SignedWebhookRoute } from '../http/signed-webhook-route.decorator.js';
 import { signedWebhook } from '../http/signed-webhook.js';
 
 /**
@@ -24,17 +18,13 @@ import { signedWebhook } from '../http/signed-webhook.js';
 export class PrintifyWebhookController {
   constructor(@Inject(SERVICE_CLIENT) private readonly services: ServiceClient) {}
 
-  @Post('webhook')
-  @HttpCode(200)
-  // Printify's servers are another site by design; the signature, not the origin, proves the sender.
-  @CrossSiteAllowed()
-  @ApiOperation({
+  @SignedWebhookRoute({
+    provider: 'Printify',
     summary:
       "Receives a Printify order event; 400 unless the X-Pfy-Signature header matches the raw body under the webhook's secret",
+    signatureHeader: 'X-Pfy-Signature',
+    signatureFormat: 'sha256=<hex HMAC-SHA256 of the body>',
   })
-  @ApiHeader({ name: 'X-Pfy-Signature', required: true, description: 'sha256=<hex HMAC-SHA256 of the body>' })
-  @ApiBody({ description: 'The Printify event, byte for byte as Printify sent it', schema: { type: 'object' } })
-  @ApiOkResponse({ standardSchema: webhookReceivedSchema })
   receive(@Req() req: RawBodyRequest<Request>, @Headers('x-pfy-signature') signature: string | undefined) {
     const delivery = signedWebhook(req, signature, {
       schema: printifyWebhookRequestSchema,

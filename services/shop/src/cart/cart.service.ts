@@ -9,7 +9,7 @@ import type { CartItemRow } from '../database/schema.js';
 import { addressColumnsOf } from '../shipping-address/address-columns.js';
 import { toCartItem } from './cart-item-view.js';
 import { CartRepository } from './cart.repository.js';
-import { LinePricer } from './line-pricer.js';
+import { LinePricer, productOf } from './line-pricer.js';
 
 /** More lines than anyone orders at once; a bound so a cart cannot grow without end. */
 export const MAX_CART_LINES = 20;
@@ -31,25 +31,18 @@ export class CartService {
     if ((await this.cart.lines(userId)) >= MAX_CART_LINES) {
       throw new AppError(ErrorCodes.CONFLICT, `Your cart holds at most ${MAX_CART_LINES} items; check out first.`);
     }
-    const { mockup, price, qrScale } = await this.pricer.price(userId, isPremium, item);
+    const priced = await this.pricer.price(userId, isPremium, item);
+    const { mockup, price } = priced;
     const row = await this.cart.insert({
       id: randomUUID(),
       userId,
       medicalRecordId: record.id,
-      blueprintId: item.blueprintId,
-      printProviderId: item.printProviderId,
-      variantId: item.variantId,
-      productTitle: mockup.productTitle,
-      variantLabel: mockup.variantLabel,
-      quantity: item.quantity,
+      ...productOf(priced),
       unitPrice: price.unitPrice,
       discount: price.discount,
       shippingFirst: price.shippingFirst,
       shippingAdditional: price.shippingAdditional,
       ...addressColumnsOf(item),
-      mockupUrl: mockup.mockupUrls[0] ?? '',
-      qrScale,
-      printifyProductId: mockup.printifyProductId,
     });
     await this.mockups.tag(mockup.printifyProductId, 'in_cart');
     // The next line's customizer starts from this address.

@@ -21,6 +21,21 @@ export interface PricedLine {
   qrScale: string;
 }
 
+/** What a priced line stores of its product, wherever it goes (a cart line, a quick checkout's order line). */
+export function productOf({ mockup, item, qrScale }: PricedLine) {
+  return {
+    blueprintId: item.blueprintId,
+    printProviderId: item.printProviderId,
+    variantId: item.variantId,
+    productTitle: mockup.productTitle,
+    variantLabel: mockup.variantLabel,
+    quantity: item.quantity,
+    mockupUrl: mockup.mockupUrls[0] ?? '',
+    qrScale,
+    printifyProductId: mockup.printifyProductId,
+  };
+}
+
 /**
  * Prices a line from the server's own facts: the provider's cost of the product made for its
  * mockup (which must be the user's, for the same blueprint, provider and variant), the shipping

@@ -4,7 +4,7 @@ import { type CartItemInput, type CheckoutResponse, ErrorCodes, ShopMessages } f
 import { AppError } from '@medical-qr/platform';
 import { lineTotal } from '../cart/cart-item-view.js';
 import { CartRepository } from '../cart/cart.repository.js';
-import { LinePricer } from '../cart/line-pricer.js';
+import { LinePricer, productOf } from '../cart/line-pricer.js';
 import type { CheckoutLine } from '../database/schema.js';
 import { MockupsRepository } from '../mockups/mockups.repository.js';
 import { RecordsClient } from '../records/records.client.js';
@@ -40,23 +40,15 @@ export class CheckoutService {
 
   async quick(buyer: Buyer, item: CartItemInput): Promise<CheckoutResponse> {
     await this.records.requireActive(buyer.userId, buyer.appUrl);
-    const { mockup, price, qrScale } = await this.pricer.price(buyer.userId, buyer.isPremium, item);
-    await this.mockups.tag(mockup.printifyProductId, 'quick_checkout');
+    const priced = await this.pricer.price(buyer.userId, buyer.isPremium, item);
+    await this.mockups.tag(priced.mockup.printifyProductId, 'quick_checkout');
     // The next order's customizer starts from this address.
     await this.addresses.save(buyer.userId, item);
     const line: CheckoutLine = {
       cartItemId: null,
-      blueprintId: item.blueprintId,
-      printProviderId: item.printProviderId,
-      variantId: item.variantId,
-      productTitle: mockup.productTitle,
-      variantLabel: mockup.variantLabel,
-      quantity: item.quantity,
-      itemTotal: price.itemTotal,
+      ...productOf(priced),
+      itemTotal: priced.price.itemTotal,
       ...addressColumnsOf(item),
-      qrScale,
-      mockupUrl: mockup.mockupUrls[0] ?? '',
-      printifyProductId: mockup.printifyProductId,
     };
     return this.pay(buyer, 'quick', [line]);
   }
