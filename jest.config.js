@@ -32,9 +32,11 @@ export default {
   // Integration and end-to-end tests start real processes; on a busy 2-core machine that takes
   // seconds. (Jest reads this only at the top level, not per project.)
   testTimeout: 60_000,
-  // Three files at a time, even on two cores (jest would take one): the end-to-end suites spend much of their time
-  // waiting on the system, a browser or a deliberate pause (with two, the cores were 43 % idle).
-  maxWorkers: 3,
+  // Two files at a time (jest would take one on two cores): the end-to-end suites spend part of their time waiting on
+  // the system, a browser or a deliberate pause. Three overlapped more of that waiting, but on a machine the run keeps
+  // fully busy they pushed the load to 15-20 and the tests that time a deadline (a 503 within 3 s + 1 s, a refused
+  // start within 20 s) failed for want of CPU, not for a fault (docs/decisions.md, Step 14).
+  maxWorkers: 2,
   testSequencer: '<rootDir>/test/support/slow-first-sequencer.mjs',
   globalSetup: containersSetup,
   // After every project's own teardown (the e2e system stops first).
