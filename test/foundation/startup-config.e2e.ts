@@ -10,7 +10,9 @@ function runToExit(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    // A backstop against a hang, inside jest's limit: how fast a refusal comes depends on the machine, and a slow
+    // laptop or a busy test run must not turn "refused at once" into "killed".
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3 * 60_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
