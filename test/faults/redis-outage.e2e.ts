@@ -13,8 +13,9 @@ const CODE_LIFETIME = '60s';
 const ANSWER_DEADLINE_MS = 3000;
 
 /**
- * Redis (sessions, rate limits, job queues) killed and started again empty. Meanwhile every request answers, and
- * what needs Redis answers 503 with a message (never 500, never a hang); afterwards sign-in and queued mail work
+ * Redis (sessions, rate limits, job queues) killed and started again empty. Meanwhile every request answers, the
+ * gateway stays ready (the card does not need Redis), and what needs Redis answers 503 with a message (never 500,
+ * never a hang); afterwards sign-in and queued mail work
  * again, and what was scheduled is still done, from PostgreSQL: a code expires on time, a deletion whose day came
  * during the outage is carried out.
  */
@@ -98,6 +99,13 @@ describe('Redis going away and coming back empty', () => {
       await timed('records', () => owner.client.get('/api/medical-records'));
       await timed('card page', () => visitor.get(cardPath));
     }
+    // The gateway can still serve the card, so it stays in the load balancer: both its probes say ready.
+    const gateway = system.stack.instances.find((instance) => instance.process === 'gateway')!;
+    const readyz = await fetch(`${gateway.metricsUrl}/readyz`);
+    expect({ status: readyz.status, body: await readyz.text() }).toEqual({ status: 200, body: 'ok' });
+    const ready = await visitor.get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ok', checks: { redis: { status: 'down' }, nats: { status: 'up' } } });
     // The leaver's day comes while Redis is down: only PostgreSQL knows it.
     await db.query(
       `update privacy.deletion_requests set scheduled_at = now() - interval '1 minute' where user_id = $1`,

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { metricSample } from '@medical-qr/platform/testing';
 
@@ -58,6 +59,26 @@ describe('metrics, probes and shutdown of every process', () => {
     const started = Date.now();
     expect((await text(`${system.url}/api/health/records`)).status).toBe(503);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('tells a hung gateway by HTTP on its metrics port: a TCP connect still succeeds, /livez does not answer', async () => {
+    const gateway = system.stack.processes.get('gateway')!;
+    const { hostname, port } = new URL(instance('gateway').url ?? system.url);
+    // A frozen process is what a blocked event loop looks like from outside: the kernel still accepts connections.
+    gateway.kill('SIGSTOP');
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => (socket.destroy(), resolve()));
+        socket.once('error', reject);
+      });
+      // The liveness probe's own timeout (k8s/base/gateway.yaml, timeoutSeconds: 3).
+      await expect(
+        fetch(`${instance('gateway').metricsUrl}/livez`, { signal: AbortSignal.timeout(3000) }),
+      ).rejects.toThrow();
+    } finally {
+      gateway.kill('SIGCONT');
+    }
+    expect(await text(`${instance('gateway').metricsUrl}/livez`)).toEqual({ status: 200, body: 'ok' });
   });
 
   it('lets the gateway answer the request under way on SIGTERM, refusing new ones, then exit with code 0', async () => {

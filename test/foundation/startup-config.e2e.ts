@@ -43,7 +43,7 @@ describe('start-up with bad configuration', () => {
     expect(output).toContain('PORT');
   });
 
-  it("the gateway refuses the Kubernetes template's placeholder secrets in production, naming each", async () => {
+  it("the gateway refuses the Kubernetes template's placeholder secrets and address in production, naming each", async () => {
     const { code, output } = await runToExit(
       ['services/gateway/dist/main.js'],
       isolatedEnvironment({
@@ -58,6 +58,8 @@ describe('start-up with bad configuration', () => {
     expect(output).toContain('gateway: Invalid configuration');
     expect(output).toMatch(/NATS_PASSWORD: is a placeholder from the templates/);
     expect(output).toMatch(/SESSION_SECRET: is a placeholder from the templates/);
+    // The template's address would be printed in every QR code.
+    expect(output).toMatch(/PUBLIC_BASE_URL: medicalqr\.example is a placeholder/);
   });
 
   it('npm start refuses a DATABASE_URL where no PostgreSQL answers, naming it and saying how to start one', async () => {

@@ -27,7 +27,8 @@ export const healthReportSchema = z.object({
 });
 export type HealthReport = z.infer<typeof healthReportSchema>;
 
-/** `GET /api/health/ready`: whether this gateway's own connections are up (its readiness probe). */
+/** `GET /api/health/ready`: whether this gateway can serve the emergency card, i.e. its NATS connection is up (its
+ * readiness probe); Redis is reported beside it but does not count. */
 export const readinessReportSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   checks: z.object({ redis: componentStatusSchema, nats: componentStatusSchema }),

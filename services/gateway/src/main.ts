@@ -76,7 +76,7 @@ setupOpenApi(app);
 // The live socket (/ws, LiveSocketGateway) shares the HTTP server's port, through Nest's ws adapter.
 app.useWebSocketAdapter(new LiveSocketAdapter(app, logger));
 
-// On its own port (METRICS_PORT), never the public one. Ready once listening, while Redis and NATS are up.
+// On its own port (METRICS_PORT), never the public one. Ready once listening, while it can serve the card (NATS up).
 let listening = false;
 const health = app.get(HealthService);
 let metrics: MetricsServer | undefined;

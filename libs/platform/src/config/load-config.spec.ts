@@ -76,4 +76,34 @@ describe('loadConfig', () => {
     };
     expect(loadConfig(schema, local).STRIPE_WEBHOOK_SECRET).toBe('whsec_local_stand_in_secret');
   });
+
+  it('refuses, in production, a public address on a domain reserved for examples or local networks, defaults included', () => {
+    const schema = baseEnvSchema.extend({
+      PUBLIC_BASE_URL: z.url(),
+      MAIL_FROM: z.string().default('Medical QR <no-reply@medicalqr.local>'),
+    });
+    const production = { NODE_ENV: 'production', NATS_USER: 'gateway', NATS_PASSWORD: 'a-real-password' };
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(schema, { ...production, ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    // The Kubernetes template's address, and the local default sender a printed tag or a mail would carry.
+    expect(problems({ PUBLIC_BASE_URL: 'https://medical-qr.example.com' })).toEqual([
+      'PUBLIC_BASE_URL: medical-qr.example.com is a placeholder (a domain reserved for examples or local networks); set the real one',
+      'MAIL_FROM: medicalqr.local is a placeholder (a domain reserved for examples or local networks); set the real one',
+    ]);
+    expect(problems({ PUBLIC_BASE_URL: 'https://qr.hospital.org', MAIL_FROM: 'Medical QR <help@qr.test>' })).toEqual([
+      'MAIL_FROM: qr.test is a placeholder (a domain reserved for examples or local networks); set the real one',
+    ]);
+    expect(
+      problems({ PUBLIC_BASE_URL: 'https://qr.hospital.org', MAIL_FROM: 'Medical QR <help@qr.hospital.org>' }),
+    ).toEqual([]);
+    // A look-alike is not reserved, and outside production the local defaults start.
+    expect(problems({ PUBLIC_BASE_URL: 'https://myexample.com', MAIL_FROM: 'help@qr.hospital.org' })).toEqual([]);
+    expect(loadConfig(schema, { PUBLIC_BASE_URL: 'https://medical-qr.example.com' }).MAIL_FROM).toMatch(/\.local>$/);
+  });
 });

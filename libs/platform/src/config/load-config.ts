@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseEnvProblems, type BaseEnv } from './env-schemas.js';
-import { placeholderProblems } from './placeholders.js';
+import { placeholderProblems, reservedAddressProblems } from './placeholders.js';
 
 /** Raised when the environment does not satisfy an app's schema; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -22,7 +22,11 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
     // Only for the system's processes (the base schema), not for tools with schemas of their own.
     const data = result.data as Partial<BaseEnv>;
     const crossProblems = 'NATS_URL' in data ? baseEnvProblems(data) : [];
-    const problems = [...crossProblems.map((p) => `${p.variable}: ${p.message}`), ...placeholders];
+    const problems = [
+      ...crossProblems.map((p) => `${p.variable}: ${p.message}`),
+      ...reservedAddressProblems(data as Record<string, unknown>),
+      ...placeholders,
+    ];
     if (problems.length) throw new ConfigError(problems);
     return result.data;
   }

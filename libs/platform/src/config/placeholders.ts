@@ -26,3 +26,33 @@ export function placeholderProblems(names: readonly string[], env: NodeJS.Proces
         `${name}: is a placeholder from the templates (${TEMPLATE_MARKER}... or a stand-in's secret); set the real value`,
     );
 }
+
+/**
+ * The settings people see: the address printed in QR codes on cards and physical tags, the sender of every mail, the
+ * address Printify calls back. In production none may be on a domain reserved for examples, tests or local networks
+ * (RFC 2606, 6761, 6762), as the templates' values and the local defaults are: a tag printed with one leads nowhere.
+ */
+const PUBLIC_ADDRESS_VARIABLES = ['PUBLIC_BASE_URL', 'MAIL_FROM', 'PRINTIFY_WEBHOOK_URL'];
+const RESERVED_DOMAINS = ['example', 'example.com', 'example.net', 'example.org', 'test', 'invalid', 'local'];
+
+export function isReservedDomain(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return RESERVED_DOMAINS.some((domain) => name === domain || name.endsWith(`.${domain}`));
+}
+
+/** The host an http(s) URL or a mail address (`Name <user@host>`) points at. */
+function addressedHost(value: string): string | undefined {
+  if (/^https?:\/\//i.test(value)) return URL.canParse(value) ? new URL(value).hostname : undefined;
+  return /@([^\s@<>]+)>?\s*$/.exec(value)?.[1];
+}
+
+/** In production, the public addresses of a parsed configuration (defaults included) on a reserved domain. */
+export function reservedAddressProblems(config: Record<string, unknown>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  return PUBLIC_ADDRESS_VARIABLES.flatMap((name) => {
+    const value = config[name];
+    const host = typeof value === 'string' ? addressedHost(value) : undefined;
+    if (!host || !isReservedDomain(host)) return [];
+    return [`${name}: ${host} is a placeholder (a domain reserved for examples or local networks); set the real one`];
+  });
+}

@@ -32,7 +32,7 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({
     summary:
-      'Whether this gateway can serve: its own NATS and Redis connections (readiness probe; one service down must not take every gateway out)',
+      'Whether this gateway can serve the emergency card: its own NATS connection (readiness probe). Redis is reported but does not count, and one service down must not take every gateway out',
   })
   @ApiOkResponse({ standardSchema: readinessReportSchema })
   @ApiServiceUnavailableResponse({ standardSchema: readinessReportSchema })
