@@ -147,7 +147,7 @@ describe('billing on the Stripe stand-in (real PostgreSQL, JetStream and stripe 
       PREMIUM_END_SWEEP_INTERVAL_MS: '1000',
     });
     await ensureDatabase(DATABASE_URL);
-    await runMigrations(DATABASE_URL, 'billing', MIGRATIONS, [PROCESSED_EVENTS_TABLE]);
+    await runMigrations(DATABASE_URL, 'billing', MIGRATIONS, { platformTables: [PROCESSED_EVENTS_TABLE] });
     database = openDatabase(DATABASE_URL, 'billing-spec', 4);
     const logger = createLogger('billing', 'silent');
 

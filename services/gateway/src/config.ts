@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseEnvSchema } from '@medical-qr/platform';
+import { baseEnvSchema, DATABASE_VARIABLES } from '@medical-qr/platform';
 import { DEFAULT_PRINTIFY_IMAGE_HOSTS, imageHostsProblem } from './shop-assets/image-origins.js';
 
+// The gateway holds no database credentials: what it knows of PostgreSQL, it asks the services.
 export const gatewayEnvSchema = baseEnvSchema
+  .omit(DATABASE_VARIABLES)
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** Where the gateway listens: loopback unless told otherwise (containers set 0.0.0.0). */

@@ -2,16 +2,7 @@ import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown 
 import { APP_GUARD } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import {
-  AuditTrail,
-  DATABASE,
-  type DatabaseHandle,
-  EventsModule,
-  LOGGER,
-  openDatabase,
-  SERVICE_CLIENT,
-  ServiceClient,
-} from '@medical-qr/platform';
+import { AuditTrail, EventsModule, LOGGER, SERVICE_CLIENT, ServiceClient } from '@medical-qr/platform';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
@@ -34,7 +25,6 @@ import { AUDIT_TRAIL, GATEWAY_CONFIG, REDIS } from './tokens.js';
 @Module({})
 export class GatewayModule implements OnApplicationShutdown {
   constructor(
-    @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
@@ -59,8 +49,6 @@ export class GatewayModule implements OnApplicationShutdown {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
-        // The gateway owns no tables; it keeps two connections to report PostgreSQL's health.
-        { provide: DATABASE, useFactory: () => openDatabase(config.DATABASE_URL, 'gateway', 2) },
         {
           provide: REDIS,
           useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }),
@@ -78,11 +66,11 @@ export class GatewayModule implements OnApplicationShutdown {
         },
         { provide: APP_GUARD, useClass: SameOriginGuard },
       ],
-      exports: [GATEWAY_CONFIG, LOGGER, DATABASE, REDIS, SERVICE_CLIENT, AUDIT_TRAIL],
+      exports: [GATEWAY_CONFIG, LOGGER, REDIS, SERVICE_CLIENT, AUDIT_TRAIL],
     };
   }
 
   async onApplicationShutdown() {
-    await Promise.allSettled([this.services.close(), this.database.close(), this.redis.quit(), this.audit.close()]);
+    await Promise.allSettled([this.services.close(), this.redis.quit(), this.audit.close()]);
   }
 }

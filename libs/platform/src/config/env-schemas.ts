@@ -24,6 +24,19 @@ export const baseEnvSchema = z.object({
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/medical_qr').default(
     'postgres://postgres@127.0.0.1:5432/medical_qr',
   ),
+  /**
+   * Where migrations run, as the role that owns the service's schema, over a direct connection (not a transaction-mode
+   * pooler, which cannot hold the migration lock). DATABASE_URL's role is then granted only reading and writing the
+   * schema's tables. Unset: migrations run over DATABASE_URL, as that role.
+   */
+  DATABASE_MIGRATION_URL: urlWithProtocol(
+    ['postgres:', 'postgresql:'],
+    'postgres://migrator@db:5432/medical_qr',
+  ).optional(),
+  /** Connections this process's pool may hold (the sizing table in docs/deployment.md budgets them). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long a starting process waits for another replica's migrations before it gives up and exits. */
+  MIGRATION_LOCK_WAIT_MS: durationMs.default(90_000),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').default('redis://127.0.0.1:6379'),
   /**
    * The copy's namespace: every Redis key (sessions, limits, queues) and every NATS subject, queue
@@ -77,6 +90,17 @@ export function baseEnvProblems(config: Partial<BaseEnv>): Array<{ variable: str
 }
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
+
+/** What only a process that owns tables needs: a process without (the gateway) omits them from its schema. */
+export const DATABASE_VARIABLES = {
+  DATABASE_URL: true,
+  DATABASE_MIGRATION_URL: true,
+  DATABASE_POOL_MAX: true,
+  MIGRATION_LOCK_WAIT_MS: true,
+} as const;
+
+/** The settings every process has, whether or not it holds database credentials. */
+export type ProcessEnv = Omit<BaseEnv, keyof typeof DATABASE_VARIABLES>;
 
 /** Services that hold medical data also need the field-encryption keys. */
 export const encryptionEnvSchema = z.object({

@@ -7,7 +7,7 @@ import {
   type Provider,
 } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { BaseEnv } from '../config/env-schemas.js';
+import type { ProcessEnv } from '../config/env-schemas.js';
 import { CONFIG, LOGGER } from '../service/tokens.js';
 import { EventBus } from './event-bus.js';
 
@@ -18,7 +18,7 @@ export interface EventsModuleOptions {
   /** The process's name: its durable consumers are named after it. */
   name: string;
   /** The process's configuration when it provides none under CONFIG (the gateway). */
-  config?: BaseEnv;
+  config?: ProcessEnv;
 }
 
 /**
@@ -31,7 +31,7 @@ export class EventsModule implements OnModuleDestroy, OnApplicationShutdown {
   constructor(@Inject(EVENT_BUS) private readonly events: EventBus) {}
 
   static register(options: EventsModuleOptions): DynamicModule {
-    const connect = (config: BaseEnv, logger: Logger) =>
+    const connect = (config: ProcessEnv, logger: Logger) =>
       EventBus.connect({ nats: config, name: options.name, namespace: config.REDIS_PREFIX, logger });
     const bus: Provider = options.config
       ? { provide: EVENT_BUS, inject: [LOGGER], useFactory: (logger: Logger) => connect(options.config!, logger) }

@@ -11,7 +11,7 @@ import {
   currentClientRequestId,
   currentRequestId,
 } from '../logging/correlation.js';
-import type { BaseEnv } from '../config/env-schemas.js';
+import type { ProcessEnv } from '../config/env-schemas.js';
 import { natsClientRequestDuration, natsClientRequests, type NatsClientOutcome } from '../metrics/nats-metrics.js';
 import { namespacedSubject } from './namespace.js';
 import { natsConnectionOptions, type NatsSettings } from './nats-options.js';
@@ -43,7 +43,7 @@ export class ServiceClient {
   }
 
   /** A connected client for the process named `clientName`, set up from its validated configuration. */
-  static async connect(config: BaseEnv, clientName: string): Promise<ServiceClient> {
+  static async connect(config: ProcessEnv, clientName: string): Promise<ServiceClient> {
     const client = new ServiceClient(
       config,
       clientName,

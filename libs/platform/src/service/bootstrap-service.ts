@@ -64,16 +64,21 @@ async function migrate(definition: ServiceDefinition<z.ZodType<BaseEnv>>, config
   try {
     // A service that consumes durable events keeps the ids it handled (ProcessedEvents).
     const platformTables = BUS_ACCESS[definition.name].consumes.length > 0 ? [PROCESSED_EVENTS_TABLE] : [];
-    const applied = await runMigrations(
-      config.DATABASE_URL,
-      definition.name,
-      definition.migrationsFolder,
+    const migrationUrl = config.DATABASE_MIGRATION_URL ?? config.DATABASE_URL;
+    const runtimeRole = decodeURIComponent(new URL(config.DATABASE_URL).username);
+    const migrationRole = decodeURIComponent(new URL(migrationUrl).username);
+    const applied = await runMigrations(migrationUrl, definition.name, definition.migrationsFolder, {
       platformTables,
-    );
+      runtimeRole: runtimeRole && runtimeRole !== migrationRole ? runtimeRole : undefined,
+      lockWaitMs: config.MIGRATION_LOCK_WAIT_MS,
+    });
     if (applied.length) logger.info({ applied }, 'migrations applied');
   } catch (error) {
     const reason = redactQueryParams((error as Error).message);
-    logger.fatal({ err: error }, `cannot migrate the database at DATABASE_URL: ${reason}`);
+    logger.fatal(
+      { err: error },
+      `cannot migrate the database at ${config.DATABASE_MIGRATION_URL ? 'DATABASE_MIGRATION_URL' : 'DATABASE_URL'}: ${reason}`,
+    );
     process.exit(1);
   }
 }
@@ -114,7 +119,7 @@ export async function bootstrapService<S extends z.ZodType<BaseEnv>>(definition:
   let isReady: ReadinessCheck = () => false;
   const metrics = await startMetrics(config, () => isReady(), logger);
   await migrate(definition, config, logger);
-  const database = openDatabase(config.DATABASE_URL, definition.name);
+  const database = openDatabase(config.DATABASE_URL, definition.name, config.DATABASE_POOL_MAX);
 
   @Module({
     imports: [

@@ -10,8 +10,7 @@ import {
   type ServiceHealth,
   type ServiceName,
 } from '@medical-qr/contracts';
-import { type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
-import { DATABASE } from '@medical-qr/platform';
+import { SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { REDIS } from '../tokens.js';
 
 /** Each check gets this long; the whole report answers within it, whatever is down. */
@@ -35,31 +34,43 @@ async function timed(check: () => Promise<unknown>): Promise<ComponentStatus> {
   }
 }
 
+/**
+ * PostgreSQL as the services that use it see it: the gateway holds no database credentials of its own (a process that
+ * serves the public needs none). Down when one service cannot reach it; unknown, so reported down, when none answered.
+ */
+function postgresAsServicesSeeIt(replies: Map<ServiceName, ServiceHealth>): ComponentStatus {
+  if (replies.size === 0) return { status: 'down', message: 'unknown: no service answered' };
+  const failing = [...replies].filter(([, reply]) => reply.database.status !== 'up').map(([name]) => name);
+  if (failing.length) return { status: 'down', message: `${failing.join(', ')} cannot reach it` };
+  const slowest = Math.max(...[...replies.values()].map((reply) => reply.database.latencyMs ?? 0));
+  return { status: 'up', latencyMs: slowest };
+}
+
 @Injectable()
 export class HealthService {
   constructor(
-    @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
   ) {}
 
   async report(): Promise<HealthReport> {
-    const [postgres, redis, nats, ...serviceStatuses] = await Promise.all([
-      timed(() => this.database.ping()),
+    const replies = new Map<ServiceName, ServiceHealth>();
+    const [redis, nats, ...serviceStatuses] = await Promise.all([
       timed(() => this.redis.ping()),
       timed(async () => {
         if (!this.services.isConnected()) throw new Error('not connected');
       }),
-      ...SERVICE_NAMES.map((service) => timed(() => this.checkService(service))),
+      ...SERVICE_NAMES.map((service) => timed(() => this.checkService(service, replies))),
     ]);
     const services = Object.fromEntries(SERVICE_NAMES.map((name, i) => [name, serviceStatuses[i]!])) as Record<
       ServiceName,
       ComponentStatus
     >;
+    const postgres = postgresAsServicesSeeIt(replies);
     const everything = [postgres, redis, nats, ...serviceStatuses];
     return {
       status: everything.every((c) => c.status === 'up') ? 'ok' : 'degraded',
-      checks: { postgres: postgres!, redis: redis!, nats: nats! },
+      checks: { postgres, redis: redis!, nats: nats! },
       services,
     };
   }
@@ -86,8 +97,9 @@ export class HealthService {
       .then((reply) => serviceHealthSchema.parse(reply));
   }
 
-  private async checkService(service: ServiceName) {
+  private async checkService(service: ServiceName, replies: Map<ServiceName, ServiceHealth>) {
     const reply = await this.askService(service, CHECK_TIMEOUT_MS);
+    replies.set(service, reply);
     if (reply.status !== 'up') throw new Error(`its database is ${reply.database.status}`);
   }
 }

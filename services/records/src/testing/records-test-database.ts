@@ -30,7 +30,7 @@ export interface RecordsTestDatabase {
 export async function openRecordsTestDatabase(label: string): Promise<RecordsTestDatabase> {
   const url = `${SERVER}/mqr_test_records_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(url);
-  await runMigrations(url, 'records', MIGRATIONS, [PROCESSED_EVENTS_TABLE]);
+  await runMigrations(url, 'records', MIGRATIONS, { platformTables: [PROCESSED_EVENTS_TABLE] });
   const database = openDatabase(url, label, 2);
   const cipher = new FieldCipher({ spec: randomBytes(32) }, 'spec');
   const tokenIndex = new TokenIndex(randomBytes(32).toString('base64url'));
