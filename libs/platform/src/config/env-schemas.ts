@@ -15,6 +15,23 @@ const urlWithProtocol = (protocols: string[], example: string) =>
       `must be a ${protocols.join(' or ')}// URL, e.g. ${example}`,
     );
 
+/** One URL, or several separated by commas, each with one of the protocols; the message names the bad one. */
+const urlListWithProtocol = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      for (const url of value.split(',').map((part) => part.trim())) {
+        if (!URL.canParse(url) || !protocols.includes(new URL(url).protocol)) {
+          const which = value.includes(',') ? ` ("${url.slice(0, 60)}" is not)` : '';
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a ${protocols.join(' or ')}// URL${which}, e.g. ${example}`,
+          });
+        }
+      }
+    });
+
 export const durationMs = z.coerce.number().int().positive();
 
 /** Variables every process of the system shares. Defaults suit a local machine. */
@@ -46,7 +63,16 @@ export const baseEnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9:_-]{1,40}$/i, 'letters, digits, ":", "_" or "-", at most 40')
     .default('mqr'),
-  NATS_URL: urlWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222').default('nats://127.0.0.1:4222'),
+  /** The NATS server, or a comma-separated list of a cluster's seed servers (the client learns the rest from them). */
+  NATS_URL: urlListWithProtocol(['nats:', 'tls:'], 'nats://127.0.0.1:4222').default('nats://127.0.0.1:4222'),
+  /** Copies of each event stream: 1 on a single server, 3 on a production JetStream cluster. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** The most one event stream holds, in bytes (default 1 GiB); a full stream refuses new events. */
+  NATS_STREAM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(1024 ** 3),
   /** How long a caller waits for another service before answering 503. */
   NATS_REQUEST_TIMEOUT_MS: durationMs.default(5000),
   /**

@@ -106,4 +106,14 @@ describe('loadConfig', () => {
     expect(problems({ PUBLIC_BASE_URL: 'https://myexample.com', MAIL_FROM: 'help@qr.hospital.org' })).toEqual([]);
     expect(loadConfig(schema, { PUBLIC_BASE_URL: 'https://medical-qr.example.com' }).MAIL_FROM).toMatch(/\.local>$/);
   });
+
+  it("takes a cluster's seed servers as a comma-separated NATS_URL, naming a bad one", () => {
+    const seeds = 'tls://nats-0.nats:4222, tls://nats-1.nats:4222,tls://nats-2.nats:4222';
+    expect(loadConfig(baseEnvSchema, { NATS_URL: seeds }).NATS_URL).toBe(seeds);
+    expect(() => loadConfig(baseEnvSchema, { NATS_URL: 'tls://nats-0.nats:4222,http://nats-1:4222' })).toThrow(
+      'NATS_URL: must be a nats: or tls:// URL ("http://nats-1:4222" is not), e.g. nats://127.0.0.1:4222',
+    );
+    expect(loadConfig(baseEnvSchema, { NATS_STREAM_REPLICAS: '3' }).NATS_STREAM_REPLICAS).toBe(3);
+    expect(() => loadConfig(baseEnvSchema, { NATS_STREAM_REPLICAS: '0' })).toThrow(/NATS_STREAM_REPLICAS/);
+  });
 });

@@ -12,6 +12,7 @@ import {
   ensureStream,
   eventAddress,
   type EventAddress,
+  type StreamLimits,
 } from './event-streams.js';
 import { DEFAULT_RETRY_DELAY, type RetryDelay } from './retry-delay.js';
 
@@ -23,6 +24,8 @@ export interface EventBusOptions {
   /** Prefixes every subject and stream (the process's REDIS_PREFIX). */
   namespace: string;
   logger: Logger;
+  /** How the event streams are kept (NATS_STREAM_REPLICAS, NATS_STREAM_MAX_BYTES); one copy of up to 1 GiB if unset. */
+  streams?: StreamLimits;
 }
 
 export interface ConsumeOptions {
@@ -104,7 +107,7 @@ export class EventBus {
     const name = this.options.name;
     // Not the memoised ensureStream: this also runs when the server lost the stream.
     const ensure = async () => {
-      await ensureStream(this.manager, address);
+      await ensureStream(this.manager, address, this.options.streams);
       await ensureDurableConsumer(this.manager, address.stream, {
         name,
         ackWaitMs: options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS,
@@ -167,7 +170,7 @@ export class EventBus {
   private ensureStream(address: EventAddress): Promise<void> {
     let ensured = this.streams.get(address.stream);
     if (!ensured) {
-      ensured = ensureStream(this.manager, address);
+      ensured = ensureStream(this.manager, address, this.options.streams);
       ensured.catch(() => this.streams.delete(address.stream));
       this.streams.set(address.stream, ensured);
     }

@@ -16,6 +16,16 @@ const DUPLICATE_WINDOW_MS = 2 * 60_000;
 /** Delivered but neither acknowledged nor refused for this long: delivered again. */
 export const DEFAULT_ACK_WAIT_MS = 30_000;
 
+/** How every event stream is kept: copies across a JetStream cluster, and the most it may hold. */
+export interface StreamLimits {
+  /** Copies of each stream (1 on a single server; 3 on a production cluster, so one node's disk can go). */
+  replicas: number;
+  /** The most one stream holds, in bytes. Full, it refuses new events (the publisher retries, then fails loudly). */
+  maxBytes: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { replicas: 1, maxBytes: 1024 ** 3 };
+
 /** Where one kind of durable event lives: its namespaced subject and its stream. */
 export interface EventAddress {
   subject: string;
@@ -30,16 +40,24 @@ export function eventAddress(namespace: string, subject: string): EventAddress {
 
 /**
  * Creates the event's stream, or brings an existing one to this configuration. Safe to call from
- * every replica at once: adding an identical stream is a no-op on the server.
+ * every replica at once: adding an identical stream is a no-op on the server. A server that cannot keep the replicas
+ * asked for (one not in a cluster that large) refuses, and the process does not start.
  */
-export async function ensureStream(manager: JetStreamManager, address: EventAddress): Promise<void> {
+export async function ensureStream(
+  manager: JetStreamManager,
+  address: EventAddress,
+  limits: StreamLimits = DEFAULT_STREAM_LIMITS,
+): Promise<void> {
   const settings = {
     subjects: [address.subject],
     // Limits, not interest: an event published before a consuming service first starts still waits for it.
     retention: RetentionPolicy.Limits,
     max_age: nanos(EVENT_RETENTION_MS),
+    max_bytes: limits.maxBytes,
+    num_replicas: limits.replicas,
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-    discard: DiscardPolicy.Old,
+    // A full stream refuses the new event rather than dropping the oldest, which may not have been handled yet.
+    discard: DiscardPolicy.New,
   };
   try {
     await manager.streams.add({ name: address.stream, storage: StorageType.File, ...settings });

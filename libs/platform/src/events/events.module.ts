@@ -32,7 +32,13 @@ export class EventsModule implements OnModuleDestroy, OnApplicationShutdown {
 
   static register(options: EventsModuleOptions): DynamicModule {
     const connect = (config: ProcessEnv, logger: Logger) =>
-      EventBus.connect({ nats: config, name: options.name, namespace: config.REDIS_PREFIX, logger });
+      EventBus.connect({
+        nats: config,
+        name: options.name,
+        namespace: config.REDIS_PREFIX,
+        logger,
+        streams: { replicas: config.NATS_STREAM_REPLICAS, maxBytes: config.NATS_STREAM_MAX_BYTES },
+      });
     const bus: Provider = options.config
       ? { provide: EVENT_BUS, inject: [LOGGER], useFactory: (logger: Logger) => connect(options.config!, logger) }
       : { provide: EVENT_BUS, inject: [CONFIG, LOGGER], useFactory: connect };

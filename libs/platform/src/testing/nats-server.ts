@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** For specs: a nats-server of their own on a free loopback port (never the shared one). */
 export interface TestNatsServer {
@@ -24,12 +27,14 @@ async function accepts(port: number): Promise<boolean> {
   });
 }
 
-export async function startTestNatsServer(): Promise<TestNatsServer> {
+/** With `jetstream`, JetStream is on, its storage in a temporary folder removed on stop. */
+export async function startTestNatsServer(options: { jetstream?: boolean } = {}): Promise<TestNatsServer> {
   const port = await freePort();
-  const child = spawn(process.env.NATS_SERVER_BIN ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port)], {
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 5000;
+  const storage = options.jetstream ? mkdtempSync(join(tmpdir(), 'mqr-nats-')) : undefined;
+  const args = ['-a', '127.0.0.1', '-p', String(port), ...(storage ? ['-js', '-sd', storage] : [])];
+  const child = spawn(process.env.NATS_SERVER_BIN ?? 'nats-server', args, { stdio: 'ignore' });
+  // A backstop, not a race: a busy machine may take a while to start it.
+  const deadline = Date.now() + 60_000;
   while (!(await accepts(port))) {
     if (Date.now() > deadline) throw new Error(`nats-server did not listen on ${port}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -38,8 +43,9 @@ export async function startTestNatsServer(): Promise<TestNatsServer> {
     url: `nats://127.0.0.1:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const removeStorage = () => storage && rmSync(storage, { recursive: true, force: true });
+        if (child.exitCode !== null) return resolve(void removeStorage());
+        child.once('exit', () => resolve(void removeStorage()));
         child.kill();
       }),
   };
