@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { durableEvent } from '@medical-qr/contracts';
 import { isolatedDatabaseUrl, PrivateNats } from '@medical-qr/launcher';
 import {
+  deadLetterAddress,
   dropDatabase,
   natsConnectionOptions,
   ensureDatabase,
@@ -20,10 +21,16 @@ import {
 
 /** An event declared as a service would in contracts. */
 const noteAdded = durableEvent('note.added', z.object({ note: z.string().min(1) }));
+/** The same event in a later release: a field added (readers of version 1 ignore it). */
+const noteAddedV2 = durableEvent('note.added', z.object({ note: z.string().min(1), mood: z.string() }), 2);
+/** A later release still that broke the rule (a field renamed): only its own readers can read it. */
+const noteRenamed = durableEvent('note.added', z.object({ text: z.string().min(1) }), 3);
 type Note = z.infer<typeof noteAdded.schema>;
 
 const logger = pino({ level: 'silent' });
 const FAST_RETRY = { retryDelay: { firstMs: 200, maxMs: 1000 } };
+/** Handed back three times, 100 ms apart, instead of ten times over five minutes. */
+const FAST_UNREADABLE = { attempts: 3, retryMs: 100 };
 
 /** Polls until `check` passes or the time is up. */
 async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
@@ -174,10 +181,10 @@ describe('durable events (JetStream, real NATS and PostgreSQL)', () => {
     expect(third - second).toBeGreaterThanOrEqual(380);
   });
 
-  it('terminates a malformed event instead of retrying it forever, and goes on with the next', async () => {
+  it('hands an unreadable event back a few times, then keeps it in the dead-letter stream, and goes on', async () => {
     const consumer = await processOf('svc_a');
     const calls: DeliveryContext[] = [];
-    await consumer.consume(noteAdded, recordingHandler('svc_a', calls), FAST_RETRY);
+    await consumer.consume(noteAdded, recordingHandler('svc_a', calls), { ...FAST_RETRY, unreadable: FAST_UNREADABLE });
     const { subject, stream } = eventAddress(namespace, noteAdded.subject);
     const raw = await connect(natsConnectionOptions(nats.admin, 'durable-events-test'));
     try {
@@ -188,14 +195,61 @@ describe('durable events (JetStream, real NATS and PostgreSQL)', () => {
       await producer.publish(noteAdded, { note: 'after the bad ones' });
 
       await eventually(async () => (await notes('svc_a')).length === 1);
-      await pause(1000);
-      const info = await (await jetstreamManager(raw)).consumers.info(stream, 'svc_a');
-      expect({
-        pending: info.num_pending,
-        unacknowledged: info.num_ack_pending,
-        redelivered: info.num_redelivered,
-      }).toEqual({ pending: 0, unacknowledged: 0, redelivered: 0 });
+      const manager = await jetstreamManager(raw);
+      await eventually(async () => {
+        const info = await manager.consumers.info(stream, 'svc_a');
+        return info.num_pending + info.num_ack_pending === 0;
+      });
       expect(calls).toHaveLength(1);
+
+      // Both are kept, as they came, with where from and why, for an operator to look at and publish again.
+      const deadLetters = deadLetterAddress(namespace, 'svc_a');
+      expect((await manager.streams.info(deadLetters.stream)).state.messages).toBe(2);
+      const kept = await Promise.all([1, 2].map((seq) => manager.streams.getMessage(deadLetters.stream, { seq })));
+      expect(kept.map((message) => message!.subject)).toEqual([deadLetters.subject, deadLetters.subject]);
+      expect(kept.map((message) => message!.string())).toContain('not json');
+      expect(kept.map((message) => message!.header.get('Mqr-Problem')).sort()).toEqual([
+        'bad data at note',
+        'not JSON',
+      ]);
+      expect(kept[0]!.header.get('Mqr-Original-Subject')).toBe(subject);
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('lets a consumer built with the previous schema handle an event with a field added since', async () => {
+    const older = await processOf('svc_a');
+    await older.consume(noteAdded, recordingHandler('svc_a'), { ...FAST_RETRY, unreadable: FAST_UNREADABLE });
+    const newer = await processOf('producer');
+    await newer.publish(noteAddedV2, { note: 'with a mood', mood: 'calm' });
+    await eventually(async () => (await notes('svc_a')).length === 1);
+    expect(await notes('svc_a')).toEqual(['with a mood']);
+  });
+
+  it('leaves an event only the newer version can read to the newer replica of the same service', async () => {
+    // Mid-rollout: one replica still has the old schema, which the new event no longer fits.
+    const [oldReplica, newReplica, producer] = await Promise.all(['svc_a', 'svc_a', 'producer'].map(processOf));
+    const byOld: DeliveryContext[] = [];
+    // Handed back often enough that the new replica surely gets its turn (each pull goes to either).
+    const patient = { attempts: 50, retryMs: 50 };
+    await oldReplica!.consume(noteAdded, recordingHandler('svc_a', byOld), { unreadable: patient });
+    const byNew: string[] = [];
+    await newReplica!.consume(
+      noteRenamed,
+      async (data) => {
+        byNew.push(data.text);
+      },
+      { unreadable: patient },
+    );
+    await producer!.publish(noteRenamed, { text: 'only v3 reads this' });
+    await eventually(async () => byNew.length === 1);
+    expect(byNew).toEqual(['only v3 reads this']);
+    expect(byOld).toEqual([]);
+    const raw = await connect(natsConnectionOptions(nats.admin, 'durable-events-test'));
+    try {
+      const manager = await jetstreamManager(raw);
+      await expect(manager.streams.info(deadLetterAddress(namespace, 'svc_a').stream)).rejects.toThrow(/not found/);
     } finally {
       await raw.close();
     }

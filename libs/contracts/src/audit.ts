@@ -27,8 +27,11 @@ export const AuditActions = {
 
 export type AuditAction = (typeof AuditActions)[keyof typeof AuditActions];
 
-/** One audit log entry: who, what, when (UTC), from where. Never a password or a token. */
-export const auditEntrySchema = z.strictObject({
+/**
+ * One audit log entry: who, what, when (UTC), from where. Never a password or a token. Lenient (a field it does not
+ * know is ignored): during a rollout an older privacy service drains entries a newer process queued.
+ */
+export const auditEntrySchema = z.object({
   action: z.string().min(1).max(80),
   userId: z.uuid().nullable().optional(),
   email: z.string().max(254).nullable().optional(),
@@ -47,7 +50,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const AUDIT_BATCH_MAX_ENTRIES = 500;
 
 /** Several entries in one job, written in one insert: how frequent entries (card views) are queued. */
-export const auditBatchSchema = z.strictObject({
+export const auditBatchSchema = z.object({
   entries: z.array(auditEntrySchema).min(1).max(AUDIT_BATCH_MAX_ENTRIES),
 });
 export type AuditBatch = z.infer<typeof auditBatchSchema>;

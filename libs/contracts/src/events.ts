@@ -17,12 +17,18 @@ import { cartClearedSchema, ShopEvents } from './shop/shop-api.js';
 export interface DurableEvent<S extends z.ZodType = z.ZodType> {
   readonly subject: string;
   readonly schema: S;
+  /**
+   * The schema's version, written in every envelope. Raise it when the data changes shape: add fields (readers ignore
+   * what they do not know), never remove or retype one a reader still needs (docs/decisions.md, "Two versions side by
+   * side"). A reader that cannot read an event logs the version it was written with.
+   */
+  readonly version: number;
 }
 
 export type DurableEventData<E extends DurableEvent> = z.output<E['schema']>;
 
-export function durableEvent<S extends z.ZodType>(subject: string, schema: S): DurableEvent<S> {
-  return { subject, schema };
+export function durableEvent<S extends z.ZodType>(subject: string, schema: S, version = 1): DurableEvent<S> {
+  return { subject, schema, version };
 }
 
 /**
@@ -35,6 +41,8 @@ export const eventIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'letters
 export const eventEnvelopeSchema = z.object({
   id: eventIdSchema,
   occurredAt: z.iso.datetime(),
+  /** The event schema's version the data was written with; 1 when absent (events written before versions). */
+  version: z.number().int().positive().default(1),
   data: z.unknown(),
 });
 export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;

@@ -104,15 +104,15 @@ export type Erased = z.infer<typeof erasedSchema>;
  * lost with Redis is queued again).
  */
 export const privacyJobSchema = z.discriminatedUnion('kind', [
-  z.strictObject({
+  z.object({
     kind: z.literal('erase'),
     userId,
     /** Kept in the job once read, in case identity (the last step) is gone when a later attempt runs. */
     email: z.string().max(320).optional(),
   }),
-  z.strictObject({ kind: z.literal('sweep') }),
+  z.object({ kind: z.literal('sweep') }),
   /** Daily: audit entries past their 6 years go. */
-  z.strictObject({ kind: z.literal('retention') }),
+  z.object({ kind: z.literal('retention') }),
 ]);
 export type PrivacyJob = z.infer<typeof privacyJobSchema>;
 

@@ -29,14 +29,30 @@ export interface DurableConsumerParts<E extends DurableEvent> {
   logger: Logger;
   /** Recreates the stream and consumer when the server lost them. */
   ensure: () => Promise<void>;
+  unreadable: UnreadablePolicy;
+  /** Keeps an event no attempt could read, with why, in the dead-letter stream. */
+  deadLetter: (message: JsMsg, problem: string) => Promise<void>;
 }
+
+/**
+ * What happens to an event this service cannot read. During a rollout it may have been written by a newer version,
+ * which a newer replica in the same consumer group reads: so it is handed back, to whichever replica comes next, a
+ * few times, spread over longer than a rollout takes. Only then does it go to the dead-letter stream (never simply
+ * dropped, which would drop it for every replica).
+ */
+export interface UnreadablePolicy {
+  attempts: number;
+  retryMs: number;
+}
+
+export const DEFAULT_UNREADABLE_POLICY: UnreadablePolicy = { attempts: 10, retryMs: 30_000 };
 
 const REOPEN_DELAY_MS = 1000;
 
 /**
  * Pulls one service's events from its durable consumer, one at a time: acknowledges after the
- * handler succeeded, asks for redelivery with backoff when it threw, and terminates an event
- * that can never be read (it is logged, not retried forever).
+ * handler succeeded, asks for redelivery with backoff when it threw, and moves an event that no
+ * attempt could read to the dead-letter stream (UnreadablePolicy).
  */
 export class DurableConsumer<E extends DurableEvent> {
   private messages?: ConsumerMessages;
@@ -98,15 +114,7 @@ export class DurableConsumer<E extends DurableEvent> {
     if (this.stopping) return message.nak();
     const { event, handler, logger, retryDelay } = this.parts;
     const decoded = decodeEvent(event, message.data);
-    if (!decoded.ok) {
-      logger.error(
-        { subject: event.subject, eventId: decoded.eventId, problem: decoded.problem },
-        'malformed event dropped',
-      );
-      eventsHandled.inc({ subject: event.subject, outcome: 'malformed' });
-      // No reason text: nats-server 2.9 (Debian's) ignores a termination that carries one.
-      return message.term();
-    }
+    if (!decoded.ok) return this.unreadable(message, decoded.problem, decoded.eventId);
     const context: DeliveryContext = { ...decoded.context, deliveryCount: message.info.deliveryCount };
     const requestId = message.headers?.get(CORRELATION_HEADER) || context.id;
     try {
@@ -127,5 +135,26 @@ export class DurableConsumer<E extends DurableEvent> {
       .catch((error: unknown) =>
         logger.warn({ err: error, subject: event.subject, eventId: context.id }, 'event acknowledgement not confirmed'),
       );
+  }
+
+  private async unreadable(message: JsMsg, problem: string, eventId?: string): Promise<void> {
+    const { event, logger, unreadable, deadLetter } = this.parts;
+    const attempt = message.info.deliveryCount;
+    const facts = { subject: event.subject, eventId, problem, attempt };
+    if (attempt < unreadable.attempts) {
+      logger.warn(facts, 'event this version cannot read; handed back for another replica');
+      eventsHandled.inc({ subject: event.subject, outcome: 'unreadable' });
+      return message.nak(unreadable.retryMs);
+    }
+    try {
+      await deadLetter(message, problem);
+    } catch (error) {
+      logger.error({ ...facts, err: error }, 'unreadable event not moved to the dead-letter stream yet');
+      return message.nak(unreadable.retryMs);
+    }
+    logger.error(facts, 'unreadable event moved to the dead-letter stream');
+    eventsHandled.inc({ subject: event.subject, outcome: 'dead-lettered' });
+    // No reason text: nats-server 2.9 (Debian's) ignores a termination that carries one.
+    return message.term();
   }
 }

@@ -1,13 +1,26 @@
-import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import type { DurableEvent, DurableEventData } from '@medical-qr/contracts';
 import { CORRELATION_HEADER, currentRequestId } from '../logging/correlation.js';
 import { natsConnectionOptions, type NatsSettings } from '../nats/nats-options.js';
-import { DurableConsumer, type EventHandler } from './durable-consumer.js';
+import {
+  DEFAULT_UNREADABLE_POLICY,
+  DurableConsumer,
+  type EventHandler,
+  type UnreadablePolicy,
+} from './durable-consumer.js';
 import { decodeEvent, encodeEvent, type EventContext } from './event-envelope.js';
 import {
   DEFAULT_ACK_WAIT_MS,
+  deadLetterAddress,
+  ensureDeadLetterStream,
   ensureDurableConsumer,
   ensureStream,
   eventAddress,
@@ -31,6 +44,8 @@ export interface EventBusOptions {
 export interface ConsumeOptions {
   retryDelay?: RetryDelay;
   ackWaitMs?: number;
+  /** How often and how far apart an unreadable event is handed back before it is dead-lettered. */
+  unreadable?: UnreadablePolicy;
 }
 
 const PUBLISH_ATTEMPTS = 3;
@@ -122,6 +137,8 @@ export class EventBus {
       ensure,
       retryDelay: options.retryDelay ?? DEFAULT_RETRY_DELAY,
       logger: this.options.logger,
+      unreadable: options.unreadable ?? DEFAULT_UNREADABLE_POLICY,
+      deadLetter: (message, problem) => this.deadLetter(message, problem),
     });
     await consumer.start();
     this.consumers.push(consumer as unknown as DurableConsumer<DurableEvent>);
@@ -160,6 +177,24 @@ export class EventBus {
   async close(): Promise<void> {
     await this.stopConsuming();
     if (!this.connection.isClosed()) await this.connection.drain().catch(() => this.connection.close());
+  }
+
+  /** Keeps the event's bytes as they came, with where from and why, for an operator to look at and publish again. */
+  private async deadLetter(message: JsMsg, problem: string): Promise<void> {
+    const { namespace, name } = this.options;
+    await ensureDeadLetterStream(this.manager, namespace, this.options.streams);
+    const headers = natsHeaders();
+    headers.set('Mqr-Original-Subject', message.subject);
+    headers.set('Mqr-Original-Sequence', String(message.seq));
+    headers.set('Mqr-Consumer', name);
+    headers.set('Mqr-Problem', problem.slice(0, 500));
+    const requestId = message.headers?.get(CORRELATION_HEADER);
+    if (requestId) headers.set(CORRELATION_HEADER, requestId);
+    await this.client.publish(deadLetterAddress(namespace, name).subject, message.data, {
+      headers,
+      // The same event dead-lettered twice (a lost acknowledgement) is kept once.
+      msgID: `${name}:${message.info.stream}:${message.seq}`,
+    });
   }
 
   private address(event: DurableEvent): EventAddress {

@@ -24,6 +24,7 @@ export function encodeEvent<E extends DurableEvent>(event: E, data: DurableEvent
   return {
     id: id === undefined ? randomUUID() : eventIdSchema.parse(id),
     occurredAt: new Date().toISOString(),
+    version: event.version,
     data: event.schema.parse(data),
   };
 }
@@ -40,7 +41,10 @@ export function decodeEvent<E extends DurableEvent>(event: E, bytes: Uint8Array)
   if (!envelope.success) return { ok: false, problem: `bad envelope at ${paths(envelope.error.issues)}` };
   const data = event.schema.safeParse(envelope.data.data);
   if (!data.success) {
-    return { ok: false, eventId: envelope.data.id, problem: `bad data at ${paths(data.error.issues)}` };
+    const { id, version } = envelope.data;
+    const writer =
+      version === event.version ? '' : ` (written with version ${version}, this reader has ${event.version})`;
+    return { ok: false, eventId: id, problem: `bad data at ${paths(data.error.issues)}${writer}` };
   }
   const { id, occurredAt } = envelope.data;
   return { ok: true, data: data.data as DurableEventData<E>, context: { id, subject: event.subject, occurredAt } };

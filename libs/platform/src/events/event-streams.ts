@@ -32,6 +32,43 @@ export interface EventAddress {
   stream: string;
 }
 
+/**
+ * Where events a service could not read go, kept for an operator (30 days): one stream per copy of the system, one
+ * subject per consuming service. Never dropped silently: an event no version of a service can read is a bug to fix,
+ * and the event can be published again once it is.
+ */
+export function deadLetterAddress(namespace: string, consumer: string): EventAddress {
+  return { subject: namespacedSubject(namespace, `dead-letters.${consumer}`), stream: deadLetterStream(namespace) };
+}
+
+export function deadLetterStream(namespace: string): string {
+  return namespacedSubject(namespace, 'dead-letters').replace(/\./g, '_');
+}
+
+const DEAD_LETTER_RETENTION_MS = 30 * 24 * 3600_000;
+
+export async function ensureDeadLetterStream(
+  manager: JetStreamManager,
+  namespace: string,
+  limits: StreamLimits = DEFAULT_STREAM_LIMITS,
+): Promise<void> {
+  const settings = {
+    subjects: [namespacedSubject(namespace, 'dead-letters.>')],
+    retention: RetentionPolicy.Limits,
+    max_age: nanos(DEAD_LETTER_RETENTION_MS),
+    max_bytes: limits.maxBytes,
+    num_replicas: limits.replicas,
+    discard: DiscardPolicy.New,
+  };
+  const name = deadLetterStream(namespace);
+  try {
+    await manager.streams.add({ name, storage: StorageType.File, ...settings });
+  } catch (error) {
+    if (!(await exists(() => manager.streams.info(name)))) throw error;
+    await manager.streams.update(name, settings);
+  }
+}
+
 /** One stream per event subject, both under the system's namespace; stream names cannot hold dots. */
 export function eventAddress(namespace: string, subject: string): EventAddress {
   const namespaced = namespacedSubject(namespace, subject);

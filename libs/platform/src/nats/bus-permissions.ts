@@ -1,5 +1,5 @@
 import { BUS_ACCESS, BUS_PROCESSES, type BusProcess, type DurableEvent } from '@medical-qr/contracts';
-import { eventAddress } from '../events/event-streams.js';
+import { deadLetterAddress, eventAddress } from '../events/event-streams.js';
 import { namespacedSubject } from './namespace.js';
 import { inboxPrefixOf } from './nats-options.js';
 
@@ -49,6 +49,12 @@ export function busPermissions(process: BusProcess, namespaces: readonly string[
     for (const event of access.consumes) {
       const { stream } = address(event);
       for (const call of [...streamUpkeep(stream), ...ownConsumer(stream, process)]) publish.add(call);
+    }
+    // An event it cannot read goes to its own subject of the dead-letter stream.
+    if (access.consumes.length > 0) {
+      const deadLetters = deadLetterAddress(namespace, process);
+      publish.add(deadLetters.subject);
+      for (const call of streamUpkeep(deadLetters.stream)) publish.add(call);
     }
     for (const event of access.observes) subscribe.add(address(event).subject);
   }

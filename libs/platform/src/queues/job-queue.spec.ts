@@ -13,7 +13,7 @@ import { CONFIG, LOGGER } from '../service/tokens.js';
 import { InjectQueue, QueueModule } from './queue.module.js';
 import { JobQueue } from './job-queue.js';
 import { QueueWorker } from './queue-worker.js';
-import { createRedisConnection } from './queues.js';
+import { createQueue, createRedisConnection } from './queues.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const greetings: QueueDefinition<{ name: string }> = {
@@ -103,23 +103,36 @@ describe('a queue and its worker in a Nest application (real Redis)', () => {
     while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   };
 
-  it('processes valid jobs, drops malformed ones, logs failures, and closes every connection with the app', async () => {
+  it('processes valid jobs, fails unreadable ones without losing them, logs failures, and closes every connection with the app', async () => {
     const app = await NestFactory.createApplicationContext(platformFor(), { logger: false });
     app.enableShutdownHooks();
     const { queue } = app.get(Greeter);
     try {
       await runWithRequestId('request-of-ada', () => queue.add('greet', { name: 'Ada' }));
-      await queue.add('greet', { nom: 'Bob' } as never);
+      await queue.add('greet', { nom: 'Bob' } as never, { attempts: 1 });
       await runWithRequestId('request-of-grumpy', () => queue.add('greet', { name: 'Grumpy' }, { attempts: 1 }));
-      await until(() => processed.length === 1 && lines.filter((l) => l.level === 40 || l.level === 50).length >= 2);
+      await until(() => processed.length === 1 && lines.filter((l) => l.level === 40).length >= 2);
       expect(processed).toEqual(['Ada']);
       // The worker logs under the request that queued the job, and sees its payload alone.
       expect(lines).toContainEqual(
         expect.objectContaining({ msg: 'greeted', requestId: 'request-of-ada', data: { name: 'Ada' } }),
       );
+      // A job this version cannot read fails (and is kept among the failed), never completes unseen.
       expect(lines).toContainEqual(
-        expect.objectContaining({ level: 50, msg: 'dropped a job whose payload does not match its contract' }),
+        expect.objectContaining({
+          level: 40,
+          msg: 'greetings-test job failed',
+          err: expect.objectContaining({
+            message: expect.stringMatching(/^the job's payload does not match what this version reads \(at name/),
+          }),
+        }),
       );
+      const inspector = createQueue(greetings.name, { redisUrl: REDIS_URL, prefix });
+      try {
+        expect((await inspector.getFailed()).map((job) => job.data)).toContainEqual({ nom: 'Bob' });
+      } finally {
+        await inspector.close();
+      }
       expect(lines).toContainEqual(
         expect.objectContaining({
           level: 40,

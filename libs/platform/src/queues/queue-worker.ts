@@ -18,7 +18,7 @@ export interface QueueWorkerOptions {
  * Drains one queue: a provider extends it, names its queue in `super(Queues.x)` and implements
  * `process(job)`. It starts with its module, stops taking jobs (finishing those under way) before
  * the database closes, logs and counts every failed attempt, reports the queue's job counts, and
- * drops a job whose payload does not match the queue's contract, which no retry would mend.
+ * fails a job whose payload this version cannot read (a retry may reach a newer worker; it is never silently dropped).
  */
 export abstract class QueueWorker<T> implements OnModuleInit, OnModuleDestroy {
   // Injected as properties, so a subclass's constructor asks only for what its own work needs.
@@ -86,11 +86,10 @@ export abstract class QueueWorker<T> implements OnModuleInit, OnModuleDestroy {
     return runWithRequestId(requestId, async () => {
       const parsed = this.definition.payload.safeParse(payload);
       if (!parsed.success) {
-        this.logger.error(
-          { queue: this.definition.name, jobId: job.id, jobName: job.name },
-          'dropped a job whose payload does not match its contract',
-        );
-        return;
+        // Failed, not dropped: during a rollout an older worker may meet a job a newer process queued, and a retry may
+        // reach a newer worker; past its attempts it stays among the failed jobs, counted, for an operator.
+        const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
+        throw new Error(`the job's payload does not match what this version reads (at ${fields})`);
       }
       // The worker sees its payload alone; the queued data in Redis keeps the id for the next attempt.
       job.data = payload as T;
