@@ -323,6 +323,9 @@ describe('the app, crafted', () => {
         await dialog.getByRole('button', { name: 'Send a new verification link' }).click();
         const toast = page.locator('li.toast');
         await toast.getByText('Verification email sent').waitFor();
+        // A pointer resting on a toast holds it (its timer pauses): the checks below may outlast its few seconds on a
+        // busy machine, and the dismiss button must still be there to press.
+        await toast.hover();
         const toastBox = await box(toast);
         expect(overlaps(toastBox, await box(page.locator('header')))).toBe(false);
         expect(overlaps(toastBox, await box(dialog.getByRole('button', { name: 'Close' })))).toBe(false);
