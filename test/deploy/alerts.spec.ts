@@ -55,7 +55,10 @@ async function nodeMetrics(): Promise<Map<string, Known>> {
   const metrics = await registry.getMetricsAsJSON();
   registry.clear();
   return new Map(
-    metrics.map((metric) => [metric.name, { type: metric.type as MetricType, labels: 'any', from: 'prom-client' }]),
+    metrics.map((metric) => [
+      metric.name,
+      { type: String(metric.type) as MetricType, labels: 'any', from: 'prom-client' },
+    ]),
   );
 }
 

@@ -409,8 +409,9 @@ describe.each(OVERLAYS)('k8s/overlays/%s: where pods may connect to', (overlay) 
   beforeAll(() => {
     objects = renderOverlay(overlay);
   });
+  type EgressRule = { policy: string; selector: any; to: any[]; ports: (number | string)[] };
   /** Every egress rule of every policy, with the pods it applies to. */
-  const egressRules = () =>
+  const egressRules = (): EgressRule[] =>
     ofKind(objects, 'NetworkPolicy')
       .filter((policy) => (policy.spec.policyTypes ?? []).includes('Egress'))
       .flatMap((policy) =>
