@@ -50,6 +50,16 @@ const METRICS_PORT = '9464';
 const SANDBOX_PROFILE = 'sandbox';
 const SANDBOX_SERVICE = 'sandboxes';
 const natsPasswordVariable = (process: string) => `NATS_PASSWORD_${process.toUpperCase()}`;
+/** How much longer than SHUTDOWN_TIMEOUT_MS Compose waits before it kills a container. */
+const STOP_MARGIN_MS = 5000;
+
+/** A Compose duration ("30s", "1m30s", "500ms") in milliseconds; NaN when unset or unreadable. */
+function composeDurationMs(value: string | undefined): number {
+  const parts = [...String(value ?? '').matchAll(/(\d+(?:\.\d+)?)(ms|us|s|m|h)/g)];
+  if (!parts.length || parts.map((p) => p[0]).join('') !== value) return NaN;
+  const unit: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  return parts.reduce((sum, [, amount, u]) => sum + Number(amount) * unit[u!]!, 0);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Secrets that look real
@@ -191,6 +201,7 @@ const USER_VARIABLES: Record<string, string> = {
   PRINTIFY_IMAGE_HOSTS: 'https://images.printify.com',
   GOOGLE_CLIENT_ID: '1234567890-compose.apps.googleusercontent.com',
   GOOGLE_CLIENT_SECRET: 'google-client-secret-for-compose-tests',
+  PUBLIC_BASE_URL: 'https://qr.example.org',
   // Each one different, so a process given another's password shows.
   ...Object.fromEntries(PROCESSES.map((process) => [natsPasswordVariable(process), `nats-${process}-password`])),
 };
@@ -511,14 +522,37 @@ describe('docker-compose.yml', () => {
     expect(moved.asked).toEqual(['http://127.0.0.1:9999/readyz']);
   });
 
-  it.each(PROCESSES)('restarts %s unless stopped, gives it 20 s to stop, and never runs it as root', (process) => {
+  it.each(PROCESSES)('restarts %s unless stopped, and never runs it as root', (process) => {
     const service = compose.services[process]!;
-    expect({ process, restart: service.restart, stop: service.stop_grace_period }).toEqual({
-      process,
-      restart: 'unless-stopped',
-      stop: '20s',
-    });
+    expect({ process, restart: service.restart }).toEqual({ process, restart: 'unless-stopped' });
     expect(['root', '0', '0:0']).not.toContain(service.user);
+  });
+
+  it.each(ALL_SERVICES)(
+    'gives the %s container longer to stop than a process takes to finish its work (SHUTDOWN_TIMEOUT_MS), with a margin',
+    (name) => {
+      // What a process may take after SIGTERM: its SHUTDOWN_TIMEOUT_MS, else the configuration's default.
+      const env = PROCESSES.includes(name) ? composeEnvironment(name) : {};
+      const shutdownMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? baseEnvSchema.shape.SHUTDOWN_TIMEOUT_MS.parse(undefined));
+      expect(shutdownMs).toBeGreaterThan(0);
+      const grace = composeDurationMs(compose.services[name]!.stop_grace_period);
+      // Compose's default is 10 s: a process still finishing its work would be killed.
+      expect({ name, grace, margin: grace - shutdownMs >= STOP_MARGIN_MS }).toEqual({ name, grace, margin: true });
+    },
+  );
+
+  it('says it needs Docker Compose v2, and has no `version` key (obsolete there)', () => {
+    expect(composeText.split('\n').slice(0, 15).join('\n')).toMatch(/Docker Compose v2/);
+    expect((compose as { version?: unknown }).version).toBeUndefined();
+    for (const file of ['README.md', 'docs/deployment.md'])
+      expect({ file, says: read(file).includes('Compose v2') }).toEqual({ file, says: true });
+  });
+
+  it('requires PUBLIC_BASE_URL for the gateway, and stops naming it when it is unset', () => {
+    expect(rawComposeValue('gateway', 'PUBLIC_BASE_URL')).toMatch(/^\$\{PUBLIC_BASE_URL:\?.+\}$/);
+    expect(composeEnvironment('gateway').PUBLIC_BASE_URL).toBe(USER_VARIABLES.PUBLIC_BASE_URL);
+    const { PUBLIC_BASE_URL: _left, ...without } = USER_VARIABLES;
+    expect(() => composeEnvironment('gateway', without)).toThrow('PUBLIC_BASE_URL');
   });
 
   it('publishes the gateway on ${PORT:-3000}, reaching the port the gateway listens on, and no probe port', () => {
