@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { watchPool } from '../metrics/database-metrics.js';
 
 export type Database = NodePgDatabase<Record<string, never>>;
 
@@ -23,6 +24,7 @@ export function openDatabase(url: string, applicationName: string, max = 10): Da
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  const unwatch = watchPool(pool);
   const db = drizzle(pool) as Database;
   return {
     pool,
@@ -32,6 +34,9 @@ export function openDatabase(url: string, applicationName: string, max = 10): Da
       await pool.query('select 1');
       return Math.round(performance.now() - started);
     },
-    close: () => pool.end(),
+    close: () => {
+      unwatch();
+      return pool.end();
+    },
   };
 }
