@@ -29,9 +29,14 @@ export type Selector = {
 
 /** The overlay as kubectl renders it. A missing kubectl fails the checks: they must not pass unseen. */
 export function render(overlay: Overlay): KubeObject[] {
+  return renderDirectory(`${FILES}k8s/overlays/${overlay}`, `k8s/overlays/${overlay}`);
+}
+
+/** Any kustomization folder as kubectl renders it (an overlay a check writes on top of one, say). */
+export function renderDirectory(directory: string, shownAs = directory): KubeObject[] {
   let output: string;
   try {
-    output = execFileSync(KUBECTL, ['kustomize', `${FILES}k8s/overlays/${overlay}`], {
+    output = execFileSync(KUBECTL, ['kustomize', directory], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
@@ -45,13 +50,13 @@ export function render(overlay: Overlay): KubeObject[] {
         { cause: error },
       );
     }
-    throw new Error(`kubectl kustomize k8s/overlays/${overlay} failed:\n${failure.stderr || failure.message}`, {
+    throw new Error(`kubectl kustomize ${shownAs} failed:\n${failure.stderr || failure.message}`, {
       cause: error,
     });
   }
   const objects: KubeObject[] = [];
   for (const document of parseAllDocuments(output)) {
-    if (document.errors.length) throw new Error(`${overlay}: ${document.errors.map((e) => e.message).join('; ')}`);
+    if (document.errors.length) throw new Error(`${shownAs}: ${document.errors.map((e) => e.message).join('; ')}`);
     const object = document.toJS() as KubeObject | null;
     if (object) objects.push(object);
   }
