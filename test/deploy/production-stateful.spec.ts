@@ -97,3 +97,24 @@ describe.each(OVERLAYS)('k8s/overlays/%s: a changed setting rolls the pods', (ov
     }
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// The gateway's liveness
+// ---------------------------------------------------------------------------------------------
+
+describe.each(OVERLAYS)("k8s/overlays/%s: the gateway's liveness probe", (overlay) => {
+  it('asks GET /livez on the metrics port, which the gateway answers from its own event loop', () => {
+    const cluster = rendered(overlay);
+    const container = cluster.containerOf(cluster.deployment('gateway')!);
+    const liveness = container.livenessProbe ?? {};
+    // A TCP check passes while the event loop is blocked: the kernel accepts the connection.
+    expect({
+      tcpSocket: liveness.tcpSocket,
+      path: liveness.httpGet?.path,
+      port: resolvePort(container, liveness.httpGet?.port),
+    }).toEqual({ tcpSocket: undefined, path: '/livez', port: METRICS_PORT });
+    // Started first: liveness counts only once the gateway got as far as the startup probe asks.
+    const startup = container.startupProbe ?? {};
+    expect(resolvePort(container, (startup.httpGet ?? startup.tcpSocket)?.port)).toEqual(expect.any(Number));
+  });
+});
