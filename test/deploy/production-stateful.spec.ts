@@ -1,9 +1,10 @@
 // Production's stateful layer and placement, read from the rendered overlays (rendered-cluster.ts): settings that roll
 // the pods when they change, a gateway liveness probe that a blocked event loop fails, pods sized from measured memory,
 // spread over zones and hosts with budgets and priorities, the NATS cluster and the PgBouncer pool of the prod overlay.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { parse } from 'yaml';
 import { NODE_FLAGS } from '../../tools/launcher/src/node-flags.js';
 import { FILES, PROCESSES, read } from './process-needs.js';
 import {
@@ -40,6 +41,46 @@ function configMapReferences(workload: KubeObject): string[] {
     ]),
   ];
 }
+
+// ---------------------------------------------------------------------------------------------
+// The components' folders
+// ---------------------------------------------------------------------------------------------
+
+const COMPONENTS = readdirSync(`${FILES}k8s/components`).filter((d) =>
+  statSync(`${FILES}k8s/components/${d}`).isDirectory(),
+);
+
+describe('k8s/components', () => {
+  it('has the NATS cluster and PgBouncer beside the shared service definition, each a Component', () => {
+    expect(COMPONENTS.sort()).toEqual(expect.arrayContaining(['nats-cluster', 'nats-service', 'pgbouncer']));
+    for (const component of COMPONENTS) {
+      const { kind } = parse(read(`k8s/components/${component}/kustomization.yaml`)) as { kind?: string };
+      expect({ component, kind }).toEqual({ component, kind: 'Component' });
+    }
+  });
+
+  it.each([...COMPONENTS.map((c) => `k8s/components/${c}`), 'k8s/base'])(
+    '%s uses every file in its folder, and names only files that exist',
+    (dir) => {
+      type Generator = { files?: string[]; envs?: string[] };
+      const kustomization = parse(read(`${dir}/kustomization.yaml`)) as {
+        resources?: string[];
+        patches?: { path?: string }[];
+        configMapGenerator?: Generator[];
+      };
+      const used = [
+        ...(kustomization.resources ?? []),
+        ...(kustomization.patches ?? []).flatMap((patch) => (patch.path ? [patch.path] : [])),
+        ...(kustomization.configMapGenerator ?? []).flatMap((g) => [...(g.files ?? []), ...(g.envs ?? [])]),
+      ];
+      const missing = used.filter((path) => !existsSync(`${FILES}${join(dir, path)}`));
+      const unused = readdirSync(`${FILES}${dir}`).filter(
+        (file) => statSync(`${FILES}${dir}/${file}`).isFile() && file !== 'kustomization.yaml' && !used.includes(file),
+      );
+      expect({ dir, missing, unused }).toEqual({ dir, missing: [], unused: [] });
+    },
+  );
+});
 
 // ---------------------------------------------------------------------------------------------
 // Settings roll the pods
