@@ -701,14 +701,18 @@ describe('k8s/overlays/demo rendered: its own PostgreSQL, Redis and NATS', () =>
       const service = cluster.named('Service', serviceName!);
       return { service: namespace === NAMESPACE ? service?.metadata.name : `in ${namespace}`, port: Number(url.port) };
     };
+    // The gateway holds no database credentials.
+    const database = process === 'gateway' ? undefined : { service: 'postgres', port: STORE_PORT.postgres };
     expect({
       process,
-      DATABASE_URL: target('DATABASE_URL'),
+      DATABASE_URL: env.DATABASE_URL === undefined ? undefined : target('DATABASE_URL'),
+      DATABASE_MIGRATION_URL: env.DATABASE_MIGRATION_URL === undefined ? undefined : target('DATABASE_MIGRATION_URL'),
       REDIS_URL: target('REDIS_URL'),
       NATS_URL: target('NATS_URL'),
     }).toEqual({
       process,
-      DATABASE_URL: { service: 'postgres', port: STORE_PORT.postgres },
+      DATABASE_URL: database,
+      DATABASE_MIGRATION_URL: database,
       REDIS_URL: { service: 'redis', port: STORE_PORT.redis },
       NATS_URL: { service: 'nats', port: STORE_PORT.nats },
     });

@@ -81,10 +81,12 @@ export async function loadProcessSchemas(): Promise<void> {
 /** Keys of the schema without a default (and not optional), plus the ones a deployment must set. */
 export function neededVariables(process: string): string[] {
   const schema = schemas.get(process)!;
+  // A deployment must set what the process reads (the gateway reads no DATABASE_URL).
+  const mustSet = DEPLOY_MUST_SET.filter((key) => key in schema.shape);
   const withoutDefault = Object.entries(schema.shape)
     .filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success)
     .map(([key]) => key);
-  return [...new Set([...DEPLOY_MUST_SET, ...withoutDefault])].sort();
+  return [...new Set([...mustSet, ...withoutDefault])].sort();
 }
 
 /** The schema's complaints about an environment, by variable name (empty when it starts). */

@@ -913,3 +913,28 @@ describe.each(['dev', 'demo'] as const)('k8s/overlays/%s: no PgBouncer', (overla
     });
   });
 });
+
+describe.each(OVERLAYS)('k8s/overlays/%s: database credentials', (overlay) => {
+  const cluster = () => rendered(overlay);
+
+  it('gives each service its own database URL and the owner for migrations, and the gateway none', () => {
+    for (const process of PROCESSES) {
+      const container = cluster().containerOf(cluster().deployment(process)!);
+      const fromSecret = (name: string) =>
+        (container.env ?? []).find((entry: { name: string }) => entry.name === name)?.valueFrom?.secretKeyRef;
+      const expected =
+        process === 'gateway'
+          ? { process, runtime: undefined, migrations: undefined }
+          : {
+              process,
+              runtime: { name: 'medical-qr-database', key: process },
+              migrations: { name: 'medical-qr-database', key: 'migrations' },
+            };
+      expect({
+        process,
+        runtime: fromSecret('DATABASE_URL'),
+        migrations: fromSecret('DATABASE_MIGRATION_URL'),
+      }).toEqual(expected);
+    }
+  });
+});
