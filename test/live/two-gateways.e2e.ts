@@ -47,14 +47,22 @@ describe('the live socket on two gateway replicas', () => {
     });
     second.stdout!.pipe(log);
     second.stderr!.pipe(log);
+    // Ready, however long a busy machine takes to start it; a gateway that exits fails at once, with its log.
+    const exited = new Promise<string>((resolve) => second.once('exit', (code) => resolve(`exited with ${code}`)));
     await eventually(
       () =>
-        fetch(`${secondUrl}/api/health/ready`).then(
-          (response) => response.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      30_000,
+        Promise.race([
+          exited,
+          fetch(`${secondUrl}/api/health/ready`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        ]),
+      (status) => {
+        if (typeof status === 'string') throw new Error(`the second gateway ${status}; see ${SECOND_LOG}`);
+        return status === 200;
+      },
+      240_000,
     );
     events = await EventBus.connect({
       nats: system.nats.admin,
@@ -62,7 +70,7 @@ describe('the live socket on two gateway replicas', () => {
       namespace: system.env.REDIS_PREFIX!,
       logger: createLogger('two-gateways-test', 'silent'),
     });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     for (const { socket } of sockets) socket.terminate();
     await events?.close();

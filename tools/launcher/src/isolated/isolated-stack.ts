@@ -60,7 +60,9 @@ export function isolatedEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.Proces
     ENCRYPTION_KEY_ID: 'test1',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     EMAIL_INDEX_KEY: randomBytes(32).toString('base64url'),
-    NATS_REQUEST_TIMEOUT_MS: '3000',
+    // Longer than production's 5 s: a test run keeps a 2-core machine saturated, where a password hash can take
+    // seconds; a suite that times the deadline sets its own.
+    NATS_REQUEST_TIMEOUT_MS: '10000',
     ...overrides,
   };
 }
