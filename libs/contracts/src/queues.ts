@@ -14,6 +14,8 @@ export interface QueueDefinition<T = unknown> {
 export const ExpiryJobs = {
   expire: 'expire',
   sweep: 'sweep',
+  /** Daily: scan-log rows older than SCAN_LOG_RETENTION_DAYS go. */
+  scanLogRetention: 'scan-log-retention',
 } as const;
 export const expiryJobSchema = z.object({ recordId: z.uuid().optional() });
 export type ExpiryJob = z.infer<typeof expiryJobSchema>;

@@ -25,6 +25,8 @@ export const recordsEnvSchema = baseEnvSchema.extend({
   QR_TTL_USER: lifetime('10d').default(10 * 24 * 3600 * 1000),
   /** How often the sweeper looks for codes whose expiry job did not run. */
   EXPIRY_SWEEP_INTERVAL_MS: durationMs.default(60_000),
+  /** How long a card's views are kept in its scan log (the owner's history and export), in days. */
+  SCAN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
   /**
    * How long card views (scan log, audit) wait to be written in a batch: what a crash may lose. Longer only in
    * tests that check a clean shutdown writes what is held.

@@ -1,4 +1,4 @@
-import type { Provider } from '@nestjs/common';
+import type { OnModuleDestroy, Provider } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.js';
@@ -28,7 +28,9 @@ const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,30}$/;
  * effect, so a redelivered event finds its id and does nothing. The platform's migrations create
  * the table ({@link PROCESSED_EVENTS_TABLE}) in every service that consumes durable events.
  */
-export class ProcessedEvents {
+export class ProcessedEvents implements OnModuleDestroy {
+  private forgetting?: NodeJS.Timeout;
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly schema: string,
@@ -56,6 +58,23 @@ export class ProcessedEvents {
     });
   }
 
+  /**
+   * Forgets old ids every `everyMs`, not only at start: a process that runs for months would otherwise keep every id it
+   * ever handled. Stops with the module.
+   */
+  forgetPeriodically(ageMs: number, everyMs: number, logger: Logger): void {
+    this.forgetting = setInterval(() => {
+      this.forgetOlderThan(ageMs).catch((error: unknown) =>
+        logger.warn({ err: error, schema: this.schema }, 'old event ids not forgotten this time'),
+      );
+    }, everyMs);
+    this.forgetting.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.forgetting);
+  }
+
   /** Forgets events older than any redelivery can be (the stream keeps them EVENT_RETENTION_MS). */
   async forgetOlderThan(ageMs: number): Promise<number> {
     const result = await this.database.pool.query(
@@ -66,9 +85,11 @@ export class ProcessedEvents {
   }
 }
 
+const DAY_MS = 24 * 3600_000;
+
 /**
  * A consuming service's {@link ProcessedEvents}, injectable by its class. Ids older than anything
- * the streams still keep are forgotten once, at start (migrations have made the table by then).
+ * the streams still keep are forgotten at start (migrations have made the table by then), then daily.
  */
 export function processedEventsProvider(schema: string): Provider {
   return {
@@ -77,6 +98,7 @@ export function processedEventsProvider(schema: string): Provider {
     useFactory: async (database: DatabaseHandle, logger: Logger) => {
       const processed = new ProcessedEvents(database, schema);
       await startUpWork('forgetting old event ids', () => processed.forgetOlderThan(2 * EVENT_RETENTION_MS), logger);
+      processed.forgetPeriodically(2 * EVENT_RETENTION_MS, DAY_MS, logger);
       return processed;
     },
   };

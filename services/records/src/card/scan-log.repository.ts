@@ -50,6 +50,15 @@ export class ScanLogRepository {
     if (rows.length > 0) await this.database.db.insert(scanEvents).values(rows);
   }
 
+  /** Deletes views older than `days` (the scan log's retention); answers how many went. */
+  async forgetOlderThan(days: number): Promise<number> {
+    const result = await this.database.pool.query(
+      'delete from records.scan_events where viewed_at < now() - make_interval(days => $1)',
+      [days],
+    );
+    return result.rowCount ?? 0;
+  }
+
   /** Takes the record's alert slot if the last alert is older than `intervalMs`; answers whether it got it. */
   async claimScanAlert(recordId: string, intervalMs: number): Promise<boolean> {
     const since = sql`now() - make_interval(secs => ${intervalMs / 1000})`;

@@ -4,10 +4,13 @@ import { ExpiryJobs, Queues, type ExpiryJob } from '@medical-qr/contracts';
 import { CONFIG, InjectQueue, type JobQueue, LOGGER } from '@medical-qr/platform';
 import type { RecordsConfig } from '../config.js';
 
+const DAY_MS = 24 * 3600_000;
+
 /**
  * Switches codes off when their time comes: one delayed job per code, and a periodic sweep for
  * any job that was lost (Redis is not the source of truth). Reads never rely on either: a code
- * past its expiry time is expired whatever `is_active` says. ExpiryWorker does the switching.
+ * past its expiry time is expired whatever `is_active` says. ExpiryWorker does the switching, and the daily trim of
+ * the scan log to its retention.
  */
 @Injectable()
 export class ExpiryScheduler implements OnModuleInit {
@@ -19,6 +22,7 @@ export class ExpiryScheduler implements OnModuleInit {
 
   async onModuleInit() {
     await this.queue.repeat(ExpiryJobs.sweep, this.config.EXPIRY_SWEEP_INTERVAL_MS, {});
+    await this.queue.repeat(ExpiryJobs.scanLogRetention, DAY_MS, {});
   }
 
   /** Queues a new code's expiry; a failure only delays the switch-off until the next sweep. */
