@@ -35,11 +35,11 @@ describe("the shop's Printify webhook configuration", () => {
 
   it('wants https in production', () => {
     expect(() =>
-      load({ NODE_ENV: 'production', PRINTIFY_WEBHOOK_URL: 'http://qr.example.org/api/printify/webhook' }),
+      load({ NODE_ENV: 'production', PRINTIFY_WEBHOOK_URL: 'http://qr.hospital.org/api/printify/webhook' }),
     ).toThrow(/PRINTIFY_WEBHOOK_URL: must be an https:\/\/ URL in production/);
     expect(
-      load({ NODE_ENV: 'production', PRINTIFY_WEBHOOK_URL: 'https://qr.example.org/api/printify/webhook' })
+      load({ NODE_ENV: 'production', PRINTIFY_WEBHOOK_URL: 'https://qr.hospital.org/api/printify/webhook' })
         .PRINTIFY_WEBHOOK_URL,
-    ).toBe('https://qr.example.org/api/printify/webhook');
+    ).toBe('https://qr.hospital.org/api/printify/webhook');
   });
 });
