@@ -16,7 +16,8 @@ describe('metrics, probes and shutdown of every process', () => {
   const instance = (id: string) => system.stack.instances.find((candidate) => candidate.id === id)!;
 
   beforeAll(async () => {
-    system = await startIsolatedStack('metrics');
+    // The SIGTERM test waits out a request to a frozen service: a short deadline keeps that wait short.
+    system = await startIsolatedStack('metrics', { NATS_REQUEST_TIMEOUT_MS: '3000' });
   });
   afterAll(async () => {
     await system?.stop();
