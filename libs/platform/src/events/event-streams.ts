@@ -5,6 +5,7 @@ import {
   RetentionPolicy,
   StorageType,
   type JetStreamManager,
+  type StreamConfig,
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { namespacedSubject } from '../nats/namespace.js';
@@ -42,7 +43,7 @@ export function deadLetterAddress(namespace: string, consumer: string): EventAdd
 }
 
 export function deadLetterStream(namespace: string): string {
-  return namespacedSubject(namespace, 'dead-letters').replace(/\./g, '_');
+  return eventAddress(namespace, 'dead-letters').stream;
 }
 
 const DEAD_LETTER_RETENTION_MS = 30 * 24 * 3600_000;
@@ -60,13 +61,7 @@ export async function ensureDeadLetterStream(
     num_replicas: limits.replicas,
     discard: DiscardPolicy.New,
   };
-  const name = deadLetterStream(namespace);
-  try {
-    await manager.streams.add({ name, storage: StorageType.File, ...settings });
-  } catch (error) {
-    if (!(await exists(() => manager.streams.info(name)))) throw error;
-    await manager.streams.update(name, settings);
-  }
+  await addOrUpdateStream(manager, deadLetterStream(namespace), settings);
 }
 
 /** One stream per event subject, both under the system's namespace; stream names cannot hold dots. */
@@ -96,11 +91,20 @@ export async function ensureStream(
     // A full stream refuses the new event rather than dropping the oldest, which may not have been handled yet.
     discard: DiscardPolicy.New,
   };
+  await addOrUpdateStream(manager, address.stream, settings);
+}
+
+/** Adds the stream on file storage, or brings an existing one to `settings` (adding an identical one is a no-op). */
+async function addOrUpdateStream(
+  manager: JetStreamManager,
+  name: string,
+  settings: Omit<Partial<StreamConfig>, 'name' | 'storage'>,
+): Promise<void> {
   try {
-    await manager.streams.add({ name: address.stream, storage: StorageType.File, ...settings });
+    await manager.streams.add({ name, storage: StorageType.File, ...settings });
   } catch (error) {
-    if (!(await exists(() => manager.streams.info(address.stream)))) throw error;
-    await manager.streams.update(address.stream, settings);
+    if (!(await exists(() => manager.streams.info(name)))) throw error;
+    await manager.streams.update(name, settings);
   }
 }
 

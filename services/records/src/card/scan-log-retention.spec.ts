@@ -1,15 +1,6 @@
-import { medicalFormSchema } from '@medical-qr/contracts';
+import { testMedicalForm } from '../testing/medical-form.js';
 import { openRecordsTestDatabase, type RecordsTestDatabase } from '../testing/records-test-database.js';
 import { ScanLogRepository } from './scan-log.repository.js';
-
-const form = medicalFormSchema.parse({
-  firstName: 'Imogen',
-  lastName: 'Vasquez',
-  email: 'imogen@example.com',
-  bloodGroup: 'AB-',
-  emergencyContacts: [{ name: 'Bart Quist', phone: '+44 7700 900123', relationship: 'Brother' }],
-  hasGivenConsent: true,
-});
 
 describe('the scan log keeps views for its retention only (real PostgreSQL)', () => {
   let db: RecordsTestDatabase;
@@ -24,7 +15,12 @@ describe('the scan log keeps views for its retention only (real PostgreSQL)', ()
   it('forgets views older than the retention, keeps the rest, and uses the index on their time', async () => {
     const scanLog = new ScanLogRepository(db.database);
     const record = await db.records.forUser(crypto.randomUUID(), (scope) =>
-      scope.insert({ token: 'RetainedToken123456789', emailIndex: 'retention', form, expiresAt: null }),
+      scope.insert({
+        token: 'RetainedToken123456789',
+        emailIndex: 'retention',
+        form: testMedicalForm(),
+        expiresAt: null,
+      }),
     );
     await scanLog.logScans(
       [800, 731, 729, 1].map((daysAgo) => ({

@@ -1,20 +1,10 @@
-import { medicalFormSchema, type MedicalForm, type MedicalFormInput } from '@medical-qr/contracts';
 import type { DatabaseHandle, FieldCipher } from '@medical-qr/platform';
 import type { RecordsRepository } from './records.repository.js';
+import { testMedicalForm } from '../testing/medical-form.js';
 import { openRecordsTestDatabase, type RecordsTestDatabase } from '../testing/records-test-database.js';
 const DAY = 24 * 3600 * 1000;
 
-function form(changes: Partial<MedicalFormInput> = {}): MedicalForm {
-  return medicalFormSchema.parse({
-    firstName: 'Imogen',
-    lastName: 'Vasquez',
-    email: 'imogen@example.com',
-    bloodGroup: 'AB-',
-    emergencyContacts: [{ name: 'Bart Quist', phone: '+44 7700 900123', relationship: 'Brother' }],
-    hasGivenConsent: true,
-    ...changes,
-  });
-}
+const form = testMedicalForm;
 
 describe('RecordsRepository (real PostgreSQL)', () => {
   let testDatabase: RecordsTestDatabase;
