@@ -28,31 +28,41 @@ function join(...parts: unknown[]): string {
   return `/api/${path}`.replace(/\/:([A-Za-z_]+)/g, '/{$1}').replace(/\/$/, '');
 }
 
+/** Every controller class the gateway's files export, and those its modules make (the declared routes'). */
+async function controllers(): Promise<Set<unknown>> {
+  const found = new Set<unknown>();
+  for (const file of globSync('**/*.{controller,module}.ts', { cwd: GATEWAY_SRC })) {
+    const exported = (await import(`${GATEWAY_SRC}${file}`)) as Record<string, unknown>;
+    for (const value of Object.values(exported)) {
+      found.add(value);
+      for (const listed of (Reflect.getMetadata('controllers', value as object) ?? []) as unknown[]) found.add(listed);
+    }
+  }
+  return found;
+}
+
 /** Every route the gateway's controllers declare, read from their Nest metadata. */
 async function servedRoutes(): Promise<ServedRoute[]> {
   const routes: ServedRoute[] = [];
-  for (const file of globSync('**/*.controller.ts', { cwd: GATEWAY_SRC })) {
-    const exported = (await import(`${GATEWAY_SRC}${file}`)) as Record<string, unknown>;
-    for (const candidate of Object.values(exported)) {
-      if (typeof candidate !== 'function' || !Reflect.getMetadata(CONTROLLER_WATERMARK, candidate)) continue;
-      const prefix = Reflect.getMetadata(PATH_METADATA, candidate);
-      const args = (name: string) =>
-        (Reflect.getMetadata(ROUTE_ARGS_METADATA, candidate, name) ?? {}) as Record<string, { schema?: z.ZodType }>;
-      for (const name of Object.getOwnPropertyNames(candidate.prototype)) {
-        const handler = candidate.prototype[name];
-        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (method === undefined) continue;
-        const path = join(prefix, Reflect.getMetadata(PATH_METADATA, handler));
-        const verb = RequestMethod[method]!.toLowerCase();
-        const bodyKey = Object.keys(args(name)).find((key) => key.startsWith(`${RouteParamtypes.BODY}:`));
-        routes.push({
-          key: `${verb} ${path}`,
-          path,
-          method: verb,
-          handler: `${candidate.name}.${name}`,
-          body: bodyKey ? args(name)[bodyKey] : undefined,
-        });
-      }
+  for (const candidate of await controllers()) {
+    if (typeof candidate !== 'function' || !Reflect.getMetadata(CONTROLLER_WATERMARK, candidate)) continue;
+    const prefix = Reflect.getMetadata(PATH_METADATA, candidate);
+    const args = (name: string) =>
+      (Reflect.getMetadata(ROUTE_ARGS_METADATA, candidate, name) ?? {}) as Record<string, { schema?: z.ZodType }>;
+    for (const name of Object.getOwnPropertyNames(candidate.prototype)) {
+      const handler = candidate.prototype[name];
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (method === undefined) continue;
+      const path = join(prefix, Reflect.getMetadata(PATH_METADATA, handler));
+      const verb = RequestMethod[method]!.toLowerCase();
+      const bodyKey = Object.keys(args(name)).find((key) => key.startsWith(`${RouteParamtypes.BODY}:`));
+      routes.push({
+        key: `${verb} ${path}`,
+        path,
+        method: verb,
+        handler: `${candidate.name}.${name}`,
+        body: bodyKey ? args(name)[bodyKey] : undefined,
+      });
     }
   }
   return routes;
@@ -98,9 +108,9 @@ describe('the OpenAPI document at /api/docs-json', () => {
   });
 
   it('documents path and query parameters', () => {
-    const contacts = document.paths['/api/medical-records/{id}/emergency-contacts'].get;
+    const contacts = document.paths['/api/medical-records/{recordId}/emergency-contacts'].get;
     expect(contacts.parameters).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
+      expect.arrayContaining([expect.objectContaining({ name: 'recordId', in: 'path', required: true })]),
     );
     const history = document.paths['/api/medical-records/history'].get;
     expect(
@@ -117,8 +127,12 @@ describe('the OpenAPI document at /api/docs-json', () => {
       'records',
       'total',
     ]);
-    expect(document.paths['/api/medical-records/{id}'].get.parameters).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
+    expect(document.paths['/api/medical-records/{recordId}'].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'recordId', in: 'path', required: true })]),
+    );
+    // A save that checks the version reads it from If-Match, and says so.
+    expect(document.paths['/api/medical-records/{recordId}'].put.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'If-Match', in: 'header', required: false })]),
     );
     const google = document.paths['/api/auth/google'].get;
     expect(google.parameters).toEqual(

@@ -15,7 +15,8 @@ import { PremiumStatusReader } from './premium-status.reader.js';
 import { ReauthController } from './reauth.controller.js';
 import { Reauthentication } from './reauthentication.js';
 import { RecoveryController } from './recovery.controller.js';
-import { AuthRoutesController } from './auth-routes.controller.js';
+import { routesController } from '../routes/routes-controller.js';
+import { RECOVERY_ROUTES } from './auth.routes.js';
 import { SignInAttempts } from './sign-in-attempts.js';
 
 /** Accounts over HTTP: who is signed in, password and demo sign-in, recovery, Google, re-authentication. */
@@ -25,7 +26,7 @@ import { SignInAttempts } from './sign-in-attempts.js';
   controllers: [
     CurrentUserController,
     PasswordController,
-    AuthRoutesController,
+    routesController('AuthRoutesController', 'auth', RECOVERY_ROUTES),
     RecoveryController,
     GoogleController,
     ReauthController,

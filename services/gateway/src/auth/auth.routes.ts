@@ -7,10 +7,12 @@ import {
   messageResponseSchema,
   verifyEmailBodySchema,
 } from '@medical-qr/contracts';
+import type { Request } from 'express';
 import { AppError } from '@medical-qr/platform';
 import { limitedAddress } from '../http/client-address.js';
 import { clientInfo } from '../http/client-info.js';
 import { PublicBuckets } from '../rate-limit/public-buckets.js';
+import type { Limit } from '../rate-limit/rate-limiter.js';
 import { declareRoute } from '../routes/route-declaration.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -18,6 +20,15 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Mails a visitor may have sent to one address from one IP in 15 minutes. */
 const MAILS_PER_ADDRESS = 5;
+
+/** Counts one kind of mail a visitor asks for, per address typed and per IP. */
+function mailsTo(kind: string) {
+  return ({ body, req }: { body: { email: string }; req: Request }): Limit => ({
+    key: `${kind}:${body.email}:${limitedAddress(clientInfo(req).ip)}`,
+    max: MAILS_PER_ADDRESS,
+    windowMs: FIFTEEN_MINUTES,
+  });
+}
 
 /** A token that cannot exist is as unusable as a spent one, and never reaches identity. */
 function resetToken(raw: string): string {
@@ -31,19 +42,12 @@ function resetToken(raw: string): string {
  */
 export const RECOVERY_ROUTES = [
   declareRoute({
-    name: 'forgotPassword',
-    method: 'POST',
-    path: 'auth/forgot-password',
+    route: 'POST auth/forgot-password',
     summary: 'Mails a reset link if the account exists; answers the same either way',
     access: { public: PublicBuckets.recovery },
     body: forgotPasswordBodySchema,
-    limit: ({ body, req }) => ({
-      key: `forgot:${body.email}:${limitedAddress(clientInfo(req).ip)}`,
-      max: MAILS_PER_ADDRESS,
-      windowMs: FIFTEEN_MINUTES,
-    }),
+    limit: mailsTo('forgot'),
     forwards: IdentityApi.requestPasswordReset,
-    request: ({ body: { email }, appUrl }) => ({ email, appUrl }),
     audit: {
       action: AuditActions.passwordResetRequested,
       who: (reply, { body }) => ({ userId: reply.userId ?? null, email: body.email }),
@@ -52,28 +56,18 @@ export const RECOVERY_ROUTES = [
     reply: { schema: messageResponseSchema, from: ({ message }) => ({ message }) },
   }),
   declareRoute({
-    name: 'checkResetLink',
-    method: 'GET',
-    path: 'auth/reset-password/:token',
+    route: 'GET auth/reset-password/:token',
     summary: 'Says whether a reset link can still be used, without using it (410 when it cannot)',
     access: { public: PublicBuckets.recovery },
     params: { token: resetToken },
     forwards: IdentityApi.checkPasswordReset,
-    request: ({ params }) => params,
   }),
   declareRoute({
-    name: 'resendVerification',
-    method: 'POST',
-    path: 'auth/verify-email',
+    route: 'POST auth/verify-email',
     summary: 'Sends the verification link again (same answer whether or not the account exists)',
     access: { public: PublicBuckets.recovery },
     body: verifyEmailBodySchema,
-    limit: ({ body, req }) => ({
-      key: `verify-mail:${body.email}:${limitedAddress(clientInfo(req).ip)}`,
-      max: MAILS_PER_ADDRESS,
-      windowMs: FIFTEEN_MINUTES,
-    }),
+    limit: mailsTo('verify-mail'),
     forwards: IdentityApi.sendEmailVerification,
-    request: ({ body: { email }, appUrl }) => ({ email, appUrl }),
   }),
 ];

@@ -5,7 +5,6 @@ import { providerActionTimeout } from './provider-timeout.js';
 
 /** The customer name billing gives the provider (it shows on receipts) is bounded like the contract's. */
 const CUSTOMER_NAME_MAX = 200;
-const providerAction = (config: Parameters<typeof providerActionTimeout>[0]) => providerActionTimeout(config).timeoutMs;
 
 /**
  * The signed-in user's premium access, as billing (the one source of premium truth) knows it, and their
@@ -14,45 +13,30 @@ const providerAction = (config: Parameters<typeof providerActionTimeout>[0]) => 
  */
 export const BILLING_ROUTES = [
   declareRoute({
-    name: 'status',
-    method: 'GET',
-    path: 'premium/status',
+    route: 'GET premium/status',
     summary: 'Whether the signed-in user is premium, and until when the paid period runs',
-    access: 'session',
     forwards: BillingApi.premiumStatus,
-    request: ({ userId }) => ({ userId }),
   }),
   declareRoute({
-    name: 'activate',
-    method: 'POST',
-    path: 'activate-premium',
+    route: 'POST activate-premium',
     summary:
       'Asks the payment provider (never the client) whether the user has paid, records what it says and answers the premium status; takes no input',
-    access: 'session',
     body: emptyBodySchema,
     forwards: BillingApi.activatePremium,
-    timeoutMs: providerAction,
-    request: ({ userId }) => ({ userId }),
+    timeoutMs: providerActionTimeout,
   }),
   declareRoute({
-    name: 'details',
-    method: 'GET',
-    path: 'subscription/details',
+    route: 'GET subscription/details',
     summary: "The user's subscription (active or canceling); 404 when there is none",
-    access: 'session',
     forwards: BillingApi.subscriptionDetails,
-    request: ({ userId }) => ({ userId }),
   }),
   declareRoute({
-    name: 'create',
-    method: 'POST',
-    path: 'create-subscription',
+    route: 'POST create-subscription',
     summary:
       'Starts the $9.99 monthly subscription and answers the first payment for the card form to confirm; when the user is already premium, requiresPayment is false. Takes no input',
-    access: 'session',
     body: emptyBodySchema,
     forwards: BillingApi.createSubscription,
-    timeoutMs: providerAction,
+    timeoutMs: providerActionTimeout,
     // The provider's customer carries the account's email and name, as identity has them now.
     request: async ({ userId, services }) => {
       const user = await services.send(IdentityApi.getUser, { userId });
@@ -61,27 +45,19 @@ export const BILLING_ROUTES = [
     },
   }),
   declareRoute({
-    name: 'cancel',
-    method: 'POST',
-    path: 'subscription/cancel',
+    route: 'POST subscription/cancel',
     summary:
       'Sets the subscription to end at the end of the paid period (premium lasts until then) and answers when; 404 without a subscription. Takes no input',
-    access: 'session',
     body: emptyBodySchema,
     forwards: BillingApi.cancelSubscription,
-    timeoutMs: providerAction,
-    request: ({ userId }) => ({ userId }),
+    timeoutMs: providerActionTimeout,
   }),
   declareRoute({
-    name: 'resume',
-    method: 'POST',
-    path: 'subscription/resume',
+    route: 'POST subscription/resume',
     summary:
       'Keeps a canceling subscription renewing; 409 when it is not set to end, 404 without a subscription. Takes no input',
-    access: 'session',
     body: emptyBodySchema,
     forwards: BillingApi.resumeSubscription,
-    timeoutMs: providerAction,
-    request: ({ userId }) => ({ userId }),
+    timeoutMs: providerActionTimeout,
   }),
 ];

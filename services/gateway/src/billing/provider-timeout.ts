@@ -7,6 +7,6 @@ const PROVIDER_ACTION_TIMEOUT_MS = 20_000;
  * How long the gateway waits for a billing action that calls the provider: longer than a plain question, so a slow
  * but successful payment step is not reported as failed (a retry would be safe, by idempotency key, but confusing).
  */
-export function providerActionTimeout(config: Pick<GatewayConfig, 'NATS_REQUEST_TIMEOUT_MS'>): { timeoutMs: number } {
-  return { timeoutMs: Math.max(config.NATS_REQUEST_TIMEOUT_MS, PROVIDER_ACTION_TIMEOUT_MS) };
+export function providerActionTimeout(config: Pick<GatewayConfig, 'NATS_REQUEST_TIMEOUT_MS'>): number {
+  return Math.max(config.NATS_REQUEST_TIMEOUT_MS, PROVIDER_ACTION_TIMEOUT_MS);
 }

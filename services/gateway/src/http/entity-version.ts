@@ -18,7 +18,7 @@ export function expectedVersionOf(ifMatch: string | undefined): number | undefin
   return version;
 }
 
-/** Tells the client which version it holds, so its next save can name it in `If-Match`. */
-export function tagVersion(response: Response, version: number): void {
-  response.setHeader('ETag', `"${version}"`);
+/** Answers a versioned entity with its ETag, so the client's next save can name the version in `If-Match`. */
+export function sendVersioned(entity: { version: number }, response: Response): void {
+  response.setHeader('ETag', `"${entity.version}"`).json(entity);
 }

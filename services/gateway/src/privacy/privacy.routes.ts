@@ -20,16 +20,13 @@ const EXPORT_TIMEOUT_MS = 30_000;
  */
 export const PRIVACY_ROUTES = [
   declareRoute({
-    name: 'exportData',
-    method: 'GET',
-    path: 'privacy/export-data',
+    route: 'GET privacy/export-data',
     summary:
       'Downloads everything held about the person from every service, with an HL7 FHIR International Patient Summary of the current record, as medical-data-export-YYYY-MM-DD.json. 403 REAUTH_REQUIRED without a re-authentication in the last 10 minutes; 429 after 10 in an hour',
     access: 'reauth',
     limit: ({ userId }) => ({ key: `privacy-export:${userId}`, max: EXPORTS_PER_HOUR, windowMs: HOUR_MS }),
     forwards: PrivacyApi.exportData,
     timeoutMs: EXPORT_TIMEOUT_MS,
-    request: ({ userId, appUrl }) => ({ userId, appUrl }),
     audit: { action: AuditActions.dataExported },
     documentedReply: { description: 'A download (Content-Disposition: attachment) of this JSON document' },
     respond: (exported, res) => {
@@ -41,30 +38,21 @@ export const PRIVACY_ROUTES = [
     },
   }),
   declareRoute({
-    name: 'status',
-    method: 'GET',
-    path: 'privacy/status',
+    route: 'GET privacy/status',
     summary: 'The deletion request (none, requested or cancelled, with its dates) and the consent',
-    access: 'session',
     forwards: PrivacyApi.status,
-    request: ({ userId }) => ({ userId }),
   }),
   declareRoute({
-    name: 'revokeConsent',
-    method: 'POST',
-    path: 'privacy/revoke-consent',
+    route: 'POST privacy/revoke-consent',
     summary:
       "Revokes consent: the person's cards and printed tags answer 404 until consent is given again. 403 REAUTH_REQUIRED without a re-authentication in the last 10 minutes",
     access: 'reauth',
     body: revokeConsentBodySchema,
     forwards: PrivacyApi.revokeConsent,
-    request: ({ body: { reason }, userId }) => ({ userId, reason }),
     audit: { action: AuditActions.consentRevoked },
   }),
   declareRoute({
-    name: 'giveConsent',
-    method: 'POST',
-    path: 'privacy/give-consent',
+    route: 'POST privacy/give-consent',
     summary: "Gives consent again: the person's cards and printed tags show their data again",
     access: 'reauth',
     body: emptyPrivacyBodySchema,
@@ -73,29 +61,23 @@ export const PRIVACY_ROUTES = [
     audit: { action: AuditActions.consentGiven },
   }),
   declareRoute({
-    name: 'requestDeletion',
-    method: 'POST',
-    path: 'privacy/request-deletion',
+    route: 'POST privacy/request-deletion',
     summary:
       'Schedules the erasure of all the person’s data 30 days out (cancellable until then), or with `immediate: true` erases it now (the saga runs at once; sessions end when it is done); 409 when already scheduled and not immediate',
     access: 'reauth',
     body: requestDeletionBodySchema,
     forwards: PrivacyApi.requestDeletion,
-    request: ({ body: { reason, immediate }, userId }) => ({ userId, reason, immediate }),
     audit: {
       action: AuditActions.deletionRequested,
       details: (_status, { body }) => (body.immediate ? { immediate: true } : undefined),
     },
   }),
   declareRoute({
-    name: 'cancelDeletion',
-    method: 'POST',
-    path: 'privacy/cancel-deletion',
+    route: 'POST privacy/cancel-deletion',
     summary: 'Cancels a pending deletion request; 409 when none is pending',
     access: 'reauth',
     body: emptyPrivacyBodySchema,
     forwards: PrivacyApi.cancelDeletion,
-    request: ({ userId }) => ({ userId }),
     audit: { action: AuditActions.deletionCancelled },
   }),
 ];

@@ -4,12 +4,13 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { CardController } from './card.controller.js';
 import { CardReader } from './card-reader.js';
-import { RecordsRoutesController } from './records-routes.controller.js';
+import { routesController } from '../routes/routes-controller.js';
+import { RECORDS_ROUTES } from './records.routes.js';
 
 /** Medical records and QR codes over HTTP, and the public emergency card (its data, and its page). */
 @Module({
   imports: [SessionModule, RateLimitModule],
-  controllers: [RecordsRoutesController, CardController],
+  controllers: [routesController('RecordsRoutesController', 'medical records', RECORDS_ROUTES), CardController],
   providers: [CardReader, CardPageHandler],
 })
 export class RecordsModule {}

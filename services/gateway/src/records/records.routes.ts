@@ -13,27 +13,24 @@ import {
   confirmCodeEmailBodySchema,
 } from '@medical-qr/contracts';
 import { AppError } from '@medical-qr/platform';
-import { expectedVersionOf, tagVersion } from '../http/entity-version.js';
+import { sendVersioned } from '../http/entity-version.js';
 import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { declareRoute } from '../routes/route-declaration.js';
 
 /** A malformed id cannot name anyone's record: the same 404 as someone else's, without asking the service. */
-function recordId(raw: string): string {
+function recordIdOf(raw: string): string {
   const parsed = recordIdSchema.safeParse(raw);
   if (!parsed.success) throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.recordNotFound);
   return parsed.data;
 }
-const byId = { id: recordId };
+const byId = { recordId: recordIdOf };
 
 /** The signed-in owner's medical records and QR codes; nothing here is ever cached. */
 export const RECORDS_ROUTES = [
   declareRoute({
-    name: 'create',
-    method: 'POST',
-    path: 'medical-records',
+    route: 'POST medical-records',
     summary:
       "Creates the signed-in user's code with its optional label; a free user's new code replaces the active one (the last 10 replaced are kept), and `addAnother: true` (a code beside the others) is premium's: 403 PREMIUM_REQUIRED for a free user; 409 past premium's 20 active codes; 429 past 30 writes a minute",
-    access: 'session',
     countsAsWrite: true,
     body: createRecordBodySchema,
     forwards: RecordsApi.create,
@@ -47,134 +44,82 @@ export const RECORDS_ROUTES = [
     audit: { action: AuditActions.recordCreated, details: (record) => ({ recordId: record.id }) },
   }),
   declareRoute({
-    name: 'update',
-    method: 'PUT',
-    path: 'medical-records/:id',
+    route: 'PUT medical-records/:recordId',
     summary:
       "Updates one of the user's records in place: same code, same expiry, contacts replaced; 404 unless it is the user's own, 410 once expired, 409 once replaced or when saved from an older version (If-Match)",
-    access: 'session',
     countsAsWrite: true,
     params: byId,
     body: medicalFormSchema,
-    documentedHeaders: [
-      {
-        name: 'If-Match',
-        description:
-          'The ETag of the version the form was made from (GET answers it). A save from an older version is refused with 409 EDIT_CONFLICT and the record as it is now in `current`; without the header the save does not check.',
-      },
-    ],
     forwards: RecordsApi.update,
-    request: ({ body: form, params, userId, appUrl, req }) => ({
+    request: ({ body: form, params, userId, appUrl, expectedVersion }) => ({
       userId,
-      recordId: params.id,
+      recordId: params.recordId,
       form,
       appUrl,
-      expectedVersion: expectedVersionOf(req.get('if-match')),
+      expectedVersion,
     }),
     audit: { action: AuditActions.recordUpdated, details: (record) => ({ recordId: record.id }) },
-    respond: (record, res) => {
-      tagVersion(res, record.version);
-      res.json(record);
-    },
+    respond: sendVersioned,
   }),
   declareRoute({
-    name: 'list',
-    method: 'GET',
-    path: 'medical-records',
+    route: 'GET medical-records',
     summary:
       "The signed-in user's codes, newest first, one page at a time, as summaries (no medical details, no QR image: GET /api/medical-records/{id} and /api/qr-code/{id} give those)",
-    access: 'session',
     query: recordsQuerySchema,
     forwards: RecordsApi.list,
-    request: ({ query, userId, appUrl }) => ({ userId, appUrl, ...query }),
   }),
   declareRoute({
-    name: 'history',
-    method: 'GET',
-    path: 'medical-records/history',
+    route: 'GET medical-records/history',
     summary:
       "Premium history: the user's records, newest first, searched by blood group, allergies and conditions, one page at a time; 403 PREMIUM_REQUIRED for others",
-    access: 'session',
     query: historyQuerySchema,
     forwards: RecordsApi.history,
-    request: ({ query, userId, appUrl }) => ({ userId, appUrl, ...query }),
   }),
   declareRoute({
-    name: 'active',
-    method: 'GET',
-    path: 'medical-records/active',
+    route: 'GET medical-records/active',
     summary: "The signed-in user's active code, or null",
-    access: 'session',
     forwards: RecordsApi.active,
-    request: ({ userId, appUrl }) => ({ userId, appUrl }),
   }),
   declareRoute({
-    name: 'dashboard',
-    method: 'GET',
-    path: 'medical-records/dashboard',
+    route: 'GET medical-records/dashboard',
     summary: 'The newest code (active, else expired) and its contacts, for the signed-in home page',
-    access: 'session',
     forwards: RecordsApi.dashboard,
-    request: ({ userId, appUrl }) => ({ userId, appUrl }),
   }),
   declareRoute({
-    name: 'get',
-    method: 'GET',
-    path: 'medical-records/:id',
+    route: 'GET medical-records/:recordId',
     summary: "One of the user's records in full, with its QR image; 404 unless it is the user's own",
-    access: 'session',
     params: byId,
     forwards: RecordsApi.get,
-    request: ({ params, userId, appUrl }) => ({ userId, recordId: params.id, appUrl }),
-    respond: (record, res) => {
-      tagVersion(res, record.version);
-      res.json(record);
-    },
+    respond: sendVersioned,
   }),
   declareRoute({
-    name: 'contacts',
-    method: 'GET',
-    path: 'medical-records/:id/emergency-contacts',
+    route: 'GET medical-records/:recordId/emergency-contacts',
     summary: "A record's emergency contacts; 404 unless the record is the user's own",
-    access: 'session',
     params: byId,
     forwards: RecordsApi.contacts,
-    request: ({ params, userId }) => ({ userId, recordId: params.id }),
   }),
   declareRoute({
-    name: 'setLabel',
-    method: 'PUT',
-    path: 'medical-records/:id/label',
+    route: 'PUT medical-records/:recordId/label',
     summary:
       'Names one of the user\'s codes ("Sam (child)", "Bag tag"; \'\' removes the name), to tell several codes apart; 404 unless it is the user\'s own',
-    access: 'session',
     countsAsWrite: true,
     params: byId,
     body: recordLabelBodySchema,
     forwards: RecordsApi.setLabel,
-    request: ({ body: { label }, params, userId, appUrl }) => ({ userId, recordId: params.id, label, appUrl }),
   }),
   declareRoute({
-    name: 'delete',
-    method: 'DELETE',
-    path: 'medical-records/:id',
+    route: 'DELETE medical-records/:recordId',
     summary: "Deletes one of the user's records with its contacts and scan log",
-    access: 'session',
     countsAsWrite: true,
     params: byId,
     forwards: RecordsApi.delete,
-    request: ({ params, userId }) => ({ userId, recordId: params.id }),
-    audit: { action: AuditActions.recordDeleted, details: (_reply, { params }) => ({ recordId: params.id }) },
+    audit: { action: AuditActions.recordDeleted, details: (_reply, { params }) => ({ recordId: params.recordId }) },
   }),
   declareRoute({
-    name: 'qrCode',
-    method: 'GET',
-    path: 'qr-code/:id',
+    route: 'GET qr-code/:recordId',
     summary: "The QR image (PNG, about 256 px) of one of the user's records",
-    access: 'session',
     params: byId,
     forwards: RecordsApi.qrImage,
-    request: ({ params, userId, appUrl }) => ({ userId, recordId: params.id, appUrl }),
     documentedReply: {
       description: 'The PNG image',
       produces: 'image/png',
@@ -190,9 +135,7 @@ export const RECORDS_ROUTES = [
   }),
   /** A visitor's free code: no account, rate limited per address; a link mailed at creation proves its email. */
   declareRoute({
-    name: 'createAnonymous',
-    method: 'POST',
-    path: 'anonymous-medical-record',
+    route: 'POST anonymous-medical-record',
     summary:
       'Creates a free code (2 days) and mails a link to prove its email; 409 ANONYMOUS_CODE_ACTIVE or ANONYMOUS_CODE_EXPIRED when the email already has a proven code',
     access: { public: PublicBuckets.anonymousCreation },
@@ -201,14 +144,11 @@ export const RECORDS_ROUTES = [
     request: ({ body: form, appUrl }) => ({ form, appUrl }),
   }),
   declareRoute({
-    name: 'confirmAnonymousEmail',
-    method: 'POST',
-    path: 'anonymous-medical-record/confirm-email',
+    route: 'POST anonymous-medical-record/confirm-email',
     summary:
       "Follows the link mailed with a free code: proves its email, so the code joins that email's account at its next sign-in (404 unknown link, 410 used or expired, 409 the email has a proven code)",
     access: { public: PublicBuckets.recovery },
     body: confirmCodeEmailBodySchema,
     forwards: RecordsApi.confirmAnonymousEmail,
-    request: ({ body }) => body,
   }),
 ];

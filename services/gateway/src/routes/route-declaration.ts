@@ -29,7 +29,12 @@ export interface RouteInput<Body, Query, Session, Params extends ParamChecks = P
   userId: Session;
   /** Where links in the reply point (PUBLIC_BASE_URL, else http://localhost:PORT). */
   appUrl: string;
-  /** The request itself, for the rare header a message needs (`If-Match`). */
+  /**
+   * The version the client edited, from `If-Match` (optimistic concurrency): read, and documented, for a message
+   * that takes `expectedVersion`; undefined without the header.
+   */
+  expectedVersion: number | undefined;
+  /** The request itself, for what a limit counts by (the client's address). */
   req: Request;
   /**
    * For a value the payload needs from another service (the buyer's plan, the account's name), read by a helper
@@ -38,12 +43,15 @@ export interface RouteInput<Body, Query, Session, Params extends ParamChecks = P
   services: ServiceClient;
 }
 
+/** `'<VERB> <path under /api>'`, with `:param` segments: `'PUT medical-records/:id'`. */
+export type RouteLine = `${HttpVerb} ${string}`;
+
 /**
- * One plain HTTP route that forwards to a declared bus message: its method and path, who may call it, what it
+ * One plain HTTP route that forwards to a declared bus message: its verb and path, who may call it, what it
  * validates, how the message's payload is made from the request, and what it audits. The HTTP body and query
  * schemas and the OpenAPI entry come from this object; the reply's schema is the message's own (or `reply.schema`).
  */
-export interface RouteDeclaration<
+interface RouteFields<
   M extends AnyMessage = AnyMessage,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
@@ -51,14 +59,13 @@ export interface RouteDeclaration<
   Params extends ParamChecks = ParamChecks,
   Reply extends z.ZodType = z.ZodType,
 > {
-  /** The handler's name (in logs and the OpenAPI operation id). */
-  name: string;
-  method: HttpVerb;
-  /** Under /api, with `:param` segments. */
-  path: string;
+  route: RouteLine;
+  /** The handler's name (in logs and the OpenAPI operation id); the message's pattern says it unless two routes share one. */
+  name?: string;
   /** The OpenAPI summary: what it does, and its refusals. */
   summary: string;
-  access: Access;
+  /** A signed-in person's (`'session'`) unless the route says otherwise: a public route is a choice made in writing. */
+  access?: Access;
   /** Counts against the account's writes a minute (UserWriteLimit). */
   countsAsWrite?: boolean;
   /**
@@ -75,7 +82,6 @@ export interface RouteDeclaration<
   forwards: M;
   /** How long to wait for the message, when longer than a plain question (a call to a provider); config's default otherwise. */
   timeoutMs?: number | ((config: GatewayConfig) => number);
-  request: (input: Input<Body, Query, Access, Params>) => MessageRequest<M> | Promise<MessageRequest<M>>;
   /**
    * An audit entry once the message succeeded; without details (or when they answer undefined) it has none. It names
    * the signed-in person, or whom `who` says (a visitor's route: the account the reply names, the email typed).
@@ -89,14 +95,41 @@ export interface RouteDeclaration<
   reply?: { schema: Reply; from: (reply: MessageReply<M>) => z.input<Reply> };
   /** Sends the reply itself (headers, a binary body); by default it is sent as JSON with status 200. */
   respond?: (reply: MessageReply<M>, res: Response) => void;
-  /** Request headers the route reads, for the OpenAPI entry. */
-  documentedHeaders?: Array<{ name: string; description: string }>;
   /**
    * The OpenAPI success entry's description, and its type and schema when the reply is not the message's JSON (an
    * image); without a schema the reply's own is documented.
    */
   documentedReply?: { description: string; produces?: string; schema?: Record<string, unknown> };
 }
+
+type Builder<M extends AnyMessage, Body, Query, Access, Params extends ParamChecks> = (
+  input: Input<Body, Query, Access, Params>,
+) => MessageRequest<M> | Promise<MessageRequest<M>>;
+
+/** What a route forwards unless it builds its payload: the message's own fields, taken from the request by name. */
+type Forwarded<Body, Query, Access, Params extends ParamChecks> = (Body extends z.ZodType ? z.output<Body> : unknown) &
+  (Query extends z.ZodType ? z.output<Query> : unknown) & { [K in keyof Params]: ReturnType<Params[K]> } & {
+    appUrl: string;
+    expectedVersion?: number;
+  } & (Access extends 'session' | 'reauth' ? { userId: string } : unknown);
+
+/**
+ * `request` builds the message's payload; it may be left out when the message's fields are all found by name in the
+ * path parameters, query, body, the session's `userId` and `appUrl` (the compiler checks that they are).
+ */
+type PayloadOf<M extends AnyMessage, Body, Query, Access, Params extends ParamChecks> =
+  Forwarded<Body, Query, Access, Params> extends MessageRequest<M>
+    ? { request?: Builder<M, Body, Query, Access, Params> }
+    : { request: Builder<M, Body, Query, Access, Params> };
+
+export type RouteDeclaration<
+  M extends AnyMessage = AnyMessage,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Access extends RouteAccess = RouteAccess,
+  Params extends ParamChecks = ParamChecks,
+  Reply extends z.ZodType = z.ZodType,
+> = RouteFields<M, Body, Query, Access, Params, Reply> & PayloadOf<M, Body, Query, Access, Params>;
 
 type Input<Body, Query, Access, Params extends ParamChecks> = RouteInput<
   Body extends z.ZodType ? z.output<Body> : undefined,
@@ -105,14 +138,61 @@ type Input<Body, Query, Access, Params extends ParamChecks> = RouteInput<
   Params
 >;
 
+/** Whether a message takes the version the client edited (it is then read from `If-Match`). */
+export function takesExpectedVersion(message: AnyMessage): boolean {
+  return 'expectedVersion' in ((message.request as { shape?: object }).shape ?? {});
+}
+
+/** A declared route with its defaults applied, as the controller serves it. */
+export interface ServedRoute extends RouteFields {
+  name: string;
+  method: HttpVerb;
+  path: string;
+  access: RouteAccess;
+  request: (input: RouteInput<unknown, unknown, string | undefined>) => unknown;
+}
+
 /** Declares a route; the compiler checks that the payload it builds is the one its message takes. */
 export function declareRoute<
   M extends AnyMessage,
   Body extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
-  Access extends RouteAccess = RouteAccess,
+  Access extends RouteAccess = 'session',
   Params extends ParamChecks = Record<never, never>,
   Reply extends z.ZodType = z.ZodType,
->(route: RouteDeclaration<M, Body, Query, Access, Params, Reply>): RouteDeclaration {
-  return route as unknown as RouteDeclaration;
+>(route: RouteDeclaration<M, Body, Query, Access, Params, Reply>): ServedRoute {
+  const [method, path] = route.route.split(' ', 2) as [HttpVerb, string];
+  return {
+    ...(route as RouteFields),
+    name: route.name ?? nameOf(route.forwards.pattern),
+    method,
+    path,
+    access: route.access ?? 'session',
+    request: (route.request as ServedRoute['request'] | undefined) ?? fieldsOf(route.forwards),
+  };
+}
+
+/** `records.record-label.set` → `recordLabelSet`: the pattern past its service. */
+function nameOf(pattern: string): string {
+  return pattern
+    .split('.')
+    .slice(1)
+    .join('-')
+    .replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** The payload taken by name: each of the message's fields from the path, query, body, session or app URL. */
+function fieldsOf(message: AnyMessage): ServedRoute['request'] {
+  const shape = (message.request as { shape?: Record<string, unknown> }).shape;
+  if (!shape) throw new Error(`${message.pattern}: its request is not an object; the route must build its payload`);
+  return ({ params, query, body, userId, appUrl, expectedVersion }) => {
+    // The session's user and the app URL last: nothing the client sends can stand in for them.
+    const fromClient = { ...params, ...(query as object), ...(body as object), expectedVersion };
+    const found: Record<string, unknown> = { ...fromClient, userId, appUrl };
+    return Object.fromEntries(
+      Object.keys(shape)
+        .filter((key) => found[key] !== undefined)
+        .map((key) => [key, found[key]]),
+    );
+  };
 }

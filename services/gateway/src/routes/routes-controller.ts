@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { SERVICE_CLIENT, type AuditTrail, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
+import { expectedVersionOf } from '../http/entity-version.js';
 import { clientInfo } from '../http/client-info.js';
 import { NoStoreInterceptor } from '../http/no-store.interceptor.js';
 import { RecentAuthenticationGuard } from '../privacy/recent-authentication.guard.js';
@@ -30,7 +31,14 @@ import { UserWriteLimit } from '../rate-limit/user-write-limit.interceptor.js';
 import { SessionGuard } from '../session/session.guard.js';
 import { signedInOf } from '../session/signed-in.decorator.js';
 import { AUDIT_TRAIL, GATEWAY_CONFIG } from '../tokens.js';
-import type { HttpVerb, RouteAccess, RouteDeclaration } from './route-declaration.js';
+import { takesExpectedVersion, type HttpVerb, type RouteAccess, type ServedRoute } from './route-declaration.js';
+
+const IF_MATCH = {
+  name: 'If-Match',
+  required: false,
+  description:
+    'The ETag of the version the change was made from (a GET answers it). A change made from an older version is refused with 409 EDIT_CONFLICT and the current one in `current`; without the header the change does not check.',
+};
 
 const VERBS: Record<HttpVerb, (path: string) => MethodDecorator> = {
   GET: Get,
@@ -58,7 +66,7 @@ function queryParameters(schema: z.ZodType): MethodDecorator[] {
 }
 
 /** The OpenAPI success entry: the reply's JSON schema, or what the route says it answers instead. */
-function documentedReply(route: RouteDeclaration): MethodDecorator[] {
+function documentedReply(route: ServedRoute): MethodDecorator[] {
   const { description, produces, schema } = route.documentedReply ?? {};
   if (produces && schema) return [ApiProduces(produces), ApiOkResponse({ description, schema })];
   return [ApiOkResponse({ description, standardSchema: route.reply?.schema ?? route.forwards.reply })];
@@ -77,7 +85,7 @@ function guardOf(access: RouteAccess): MethodDecorator[] {
  * or public bucket), limits, validation, OpenAPI entry, and the forward to its message. Nothing is cached, unless a
  * route says it may be.
  */
-export function routesController(className: string, tag: string, routes: readonly RouteDeclaration[]): Type {
+export function routesController(className: string, tag: string, routes: readonly ServedRoute[]): Type {
   @ApiTags(tag)
   @Controller()
   class DeclaredRoutes {
@@ -98,9 +106,19 @@ export function routesController(className: string, tag: string, routes: readonl
         Object.entries(route.params ?? {}).map(([name, check]) => [name, check(String(req.params[name] ?? ''))]),
       );
       const userId = route.access === 'session' || route.access === 'reauth' ? signedInOf(req)!.data.userId : undefined;
-      const input = { body, query, params, userId, appUrl: appUrl(req, this.config), req, services: this.services };
+      const expectedVersion = takesExpectedVersion(route.forwards) ? expectedVersionOf(req.get('if-match')) : undefined;
+      const input = {
+        body,
+        query,
+        params,
+        userId,
+        appUrl: appUrl(req, this.config),
+        expectedVersion,
+        req,
+        services: this.services,
+      };
       if (route.limit) await this.limiter.hit(route.limit(input as never));
-      const payload = await route.request(input as never);
+      const payload = await route.request(input);
       const timeoutMs = typeof route.timeoutMs === 'function' ? route.timeoutMs(this.config) : route.timeoutMs;
       const reply = await this.services.send(route.forwards, payload, timeoutMs ? { timeoutMs } : {});
       if (route.audit) {
@@ -133,7 +151,7 @@ export function routesController(className: string, tag: string, routes: readonl
         ...[...route.path.matchAll(/:(\w+)/g)].map(([, name]) =>
           ApiParam({ name: name!, required: true, type: String }),
         ),
-        ...(route.documentedHeaders ?? []).map((header) => ApiHeader({ ...header, required: false })),
+        ...(takesExpectedVersion(route.forwards) ? [ApiHeader(IF_MATCH)] : []),
       ].reverse(),
       ...(route.query ? queryParameters(route.query) : []),
       ...documentedReply(route),

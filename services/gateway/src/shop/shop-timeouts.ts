@@ -3,4 +3,4 @@
  * with images drawn; a checkout is a PaymentIntent): longer than a plain question, so a slow but
  * successful step is not reported as failed.
  */
-export const PROVIDER_CALL = { timeoutMs: 30_000 } as const;
+export const PROVIDER_TIMEOUT_MS = 30_000;

@@ -10,23 +10,20 @@ import {
   taggedMockupResponseSchema,
 } from '@medical-qr/contracts';
 import { emptyBodySchema } from '../billing/empty-body.js';
-import { expectedVersionOf, tagVersion } from '../http/entity-version.js';
+import { sendVersioned } from '../http/entity-version.js';
 import { declareRoute } from '../routes/route-declaration.js';
 import { buyerIsPremium, buyerOf } from './buyer.reader.js';
 import { blueprintIdOf, cartItemIdOf, itemIndexOf, orderIdOf, printProviderIdOf } from './shop-params.js';
-import { PROVIDER_CALL } from './shop-timeouts.js';
+import { PROVIDER_TIMEOUT_MS } from './shop-timeouts.js';
 
-const { timeoutMs: PROVIDER_TIMEOUT_MS } = PROVIDER_CALL;
 const byBlueprint = { blueprintId: blueprintIdOf };
 const byProvider = { blueprintId: blueprintIdOf, printProviderId: printProviderIdOf };
-const byCartItem = { id: cartItemIdOf };
+const byCartItem = { cartItemId: cartItemIdOf };
 
 /** The shop's catalog, public: anyone may browse (SPEC section 6); the shop service caches Printify's answers. */
 const CATALOG_ROUTES = [
   declareRoute({
-    name: 'blueprints',
-    method: 'GET',
-    path: 'printify/blueprints',
+    route: 'GET printify/blueprints',
     summary: 'The products the shop offers (filtered, categorised, descriptions as text)',
     access: 'anyone',
     storable: true,
@@ -34,59 +31,44 @@ const CATALOG_ROUTES = [
     request: () => ({}),
   }),
   declareRoute({
-    name: 'blueprint',
-    method: 'GET',
-    path: 'printify/blueprints/:blueprintId',
+    route: 'GET printify/blueprints/:blueprintId',
     summary: 'One product of the shop; 404 when the shop does not offer it',
     access: 'anyone',
     storable: true,
     params: byBlueprint,
     forwards: ShopApi.blueprint,
-    request: ({ params }) => params,
   }),
   declareRoute({
-    name: 'printProviders',
-    method: 'GET',
-    path: 'printify/blueprints/:blueprintId/print-providers',
+    route: 'GET printify/blueprints/:blueprintId/print-providers',
     summary: "The product's print providers",
     access: 'anyone',
     storable: true,
     params: byBlueprint,
     forwards: ShopApi.printProviders,
-    request: ({ params }) => params,
   }),
   declareRoute({
-    name: 'variants',
-    method: 'GET',
-    path: 'printify/blueprints/:blueprintId/print-providers/:printProviderId/variants',
+    route: 'GET printify/blueprints/:blueprintId/print-providers/:printProviderId/variants',
     summary: "The provider's variants of the product that are in stock",
     access: 'anyone',
     storable: true,
     params: byProvider,
     forwards: ShopApi.variants,
-    request: ({ params }) => params,
   }),
   declareRoute({
-    name: 'shipping',
-    method: 'GET',
-    path: 'printify/blueprints/:blueprintId/print-providers/:printProviderId/shipping',
+    route: 'GET printify/blueprints/:blueprintId/print-providers/:printProviderId/shipping',
     summary: "The provider's shipping profiles for the product (costs in cents)",
     access: 'anyone',
     storable: true,
     params: byProvider,
     forwards: ShopApi.shipping,
-    request: ({ params }) => params,
   }),
 ];
 
 /** Mockups of the signed-in user's own QR on a product; they need an active code (403 without one). */
 const MOCKUP_ROUTES = [
   declareRoute({
-    name: 'generate',
-    method: 'POST',
-    path: 'printify/generate-mockup',
+    route: 'POST printify/generate-mockup',
     summary: "A preview of the user's QR on the product at the given scale; the provider cost in cents",
-    access: 'session',
     body: generateMockupBodySchema,
     forwards: ShopApi.generateMockup,
     timeoutMs: PROVIDER_TIMEOUT_MS,
@@ -98,29 +80,22 @@ const MOCKUP_ROUTES = [
   }),
   declareRoute({
     name: 'generateTagged',
-    method: 'POST',
-    path: 'printify/generate-mockup-with-tag',
+    route: 'POST printify/generate-mockup-with-tag',
     summary: 'The same, kept past the customizer (tag in_cart or quick_checkout): its productId goes with the order',
-    access: 'session',
     body: generateTaggedMockupBodySchema,
     forwards: ShopApi.generateMockup,
     timeoutMs: PROVIDER_TIMEOUT_MS,
-    request: ({ body, userId, appUrl }) => ({ ...body, userId, appUrl }),
     reply: {
       schema: taggedMockupResponseSchema,
       from: ({ cost, productId, mockupUrls }) => ({ cost, productId, mockupUrls }),
     },
   }),
   declareRoute({
-    name: 'cleanup',
-    method: 'POST',
-    path: 'printify/cleanup-mockups',
+    route: 'POST printify/cleanup-mockups',
     summary: "Removes the user's untagged previews (the customizer closed). Takes no input",
-    access: 'session',
     body: emptyBodySchema,
     forwards: ShopApi.cleanupMockups,
     timeoutMs: PROVIDER_TIMEOUT_MS,
-    request: ({ userId }) => ({ userId }),
   }),
 ];
 
@@ -131,50 +106,31 @@ const MOCKUP_ROUTES = [
  */
 const CART_ROUTES = [
   declareRoute({
-    name: 'list',
-    method: 'GET',
-    path: 'cart',
+    route: 'GET cart',
     summary: "The user's cart lines, oldest first, with the server's prices in cents",
-    access: 'session',
     forwards: ShopApi.cartList,
-    request: ({ userId }) => ({ userId }),
   }),
   declareRoute({
-    name: 'count',
-    method: 'GET',
-    path: 'cart/count',
+    route: 'GET cart/count',
     summary: 'How many items are in the cart',
-    access: 'session',
     forwards: ShopApi.cartCount,
-    request: ({ userId }) => ({ userId }),
   }),
   declareRoute({
-    name: 'shippingAddress',
-    method: 'GET',
-    path: 'cart/shipping-address',
+    route: 'GET cart/shipping-address',
     summary:
       'The address the user last shipped to (their last cart line or quick checkout), to fill in the next one; null if none',
-    access: 'session',
     forwards: ShopApi.savedShippingAddress,
-    request: ({ userId }) => ({ userId }),
   }),
   declareRoute({
-    name: 'get',
-    method: 'GET',
-    path: 'cart/:id',
+    route: 'GET cart/:cartItemId',
     summary: 'One cart line; 404 unless it is the user’s own',
-    access: 'session',
     params: byCartItem,
     forwards: ShopApi.cartGet,
-    request: ({ params, userId }) => ({ userId, cartItemId: params.id }),
   }),
   declareRoute({
-    name: 'add',
-    method: 'POST',
-    path: 'cart/add',
+    route: 'POST cart/add',
     summary:
       'Adds a line for a product made by generate-mockup(-with-tag); needs an active code (403). Prices are computed by the server',
-    access: 'session',
     body: cartItemInputSchema,
     forwards: ShopApi.cartAdd,
     timeoutMs: PROVIDER_TIMEOUT_MS,
@@ -186,37 +142,26 @@ const CART_ROUTES = [
     }),
   }),
   declareRoute({
-    name: 'remove',
-    method: 'DELETE',
-    path: 'cart/:id',
+    route: 'DELETE cart/:cartItemId',
     summary: 'Removes a line; 404 unless it is the user’s own',
-    access: 'session',
     params: byCartItem,
     forwards: ShopApi.cartRemove,
-    request: ({ params, userId }) => ({ userId, cartItemId: params.id }),
   }),
   declareRoute({
-    name: 'updateQuantity',
-    method: 'PATCH',
-    path: 'cart/:id',
+    route: 'PATCH cart/:cartItemId',
     summary:
       'Changes a line’s quantity (1-10); the shipping and total follow. With If-Match (the line’s version), a change made from an older version answers 409 EDIT_CONFLICT with the line as it is now in `current`',
-    access: 'session',
     params: byCartItem,
     body: quantityBodySchema,
-    documentedHeaders: [{ name: 'If-Match', description: 'The ETag (version) of the line the change was made from' }],
     forwards: ShopApi.cartUpdateQuantity,
-    request: async ({ body: { quantity }, params, userId, req, services }) => ({
+    request: async ({ body: { quantity }, params, userId, expectedVersion, services }) => ({
       userId,
       isPremium: await buyerIsPremium(services, userId),
-      cartItemId: params.id,
+      cartItemId: params.cartItemId,
       quantity,
-      expectedVersion: expectedVersionOf(req.get('if-match')),
+      expectedVersion,
     }),
-    respond: (line, res) => {
-      tagVersion(res, line.version);
-      res.json(line);
-    },
+    respond: sendVersioned,
   }),
 ];
 
@@ -228,11 +173,8 @@ const CART_ROUTES = [
  */
 const CHECKOUT_ROUTES = [
   declareRoute({
-    name: 'quick',
-    method: 'POST',
-    path: 'cart/quick-checkout',
+    route: 'POST cart/quick-checkout',
     summary: 'Starts paying for one item without the cart; the amount is the server’s',
-    access: 'session',
     body: quickCheckoutBodySchema,
     forwards: ShopApi.quickCheckout,
     timeoutMs: PROVIDER_TIMEOUT_MS,
@@ -243,11 +185,8 @@ const CHECKOUT_ROUTES = [
     }),
   }),
   declareRoute({
-    name: 'cart',
-    method: 'POST',
-    path: 'cart/create-checkout-session',
+    route: 'POST cart/create-checkout-session',
     summary: 'Starts paying for the cart as the server has it (optionally only the named lines)',
-    access: 'session',
     body: cartCheckoutBodySchema,
     forwards: ShopApi.cartCheckout,
     timeoutMs: PROVIDER_TIMEOUT_MS,
@@ -261,37 +200,25 @@ const CHECKOUT_ROUTES = [
 /** The signed-in user's orders and the printed tag of each; another user's order answers 404. */
 const ORDER_ROUTES = [
   declareRoute({
-    name: 'orders',
-    method: 'GET',
-    path: 'orders/user',
+    route: 'GET orders/user',
     summary: "The user's orders, newest first, each with its printed tag",
-    access: 'session',
     forwards: ShopApi.ordersList,
-    request: ({ userId, appUrl }) => ({ userId, appUrl }),
   }),
   declareRoute({
-    name: 'sync',
-    method: 'POST',
-    path: 'orders/:id/sync-status',
+    route: 'POST orders/:orderId/sync-status',
     summary: 'Asks Printify for the order’s status and tracking now. Takes no input',
-    access: 'session',
-    params: { id: orderIdOf },
+    params: { orderId: orderIdOf },
     body: emptyBodySchema,
     forwards: ShopApi.orderSync,
     timeoutMs: PROVIDER_TIMEOUT_MS,
-    request: ({ params, userId, appUrl }) => ({ userId, orderId: params.id, appUrl }),
   }),
   declareRoute({
-    name: 'revokeTag',
-    method: 'POST',
-    path: 'orders/:id/tags/:itemIndex/revoke',
+    route: 'POST orders/:orderId/tags/:itemIndex/revoke',
     summary:
       'Revokes the printed tag of one item (a lost keychain): it then opens no card; the order’s other items and the user’s codes keep working',
-    access: 'session',
-    params: { id: orderIdOf, itemIndex: itemIndexOf },
+    params: { orderId: orderIdOf, itemIndex: itemIndexOf },
     body: emptyBodySchema,
     forwards: ShopApi.revokeOrderTag,
-    request: ({ params, userId, appUrl }) => ({ userId, orderId: params.id, itemIndex: params.itemIndex, appUrl }),
   }),
 ];
 
