@@ -122,15 +122,6 @@ type PayloadOf<M extends AnyMessage, Body, Query, Access, Params extends ParamCh
     ? { request?: Builder<M, Body, Query, Access, Params> }
     : { request: Builder<M, Body, Query, Access, Params> };
 
-export type RouteDeclaration<
-  M extends AnyMessage = AnyMessage,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Query extends z.ZodType | undefined = z.ZodType | undefined,
-  Access extends RouteAccess = RouteAccess,
-  Params extends ParamChecks = ParamChecks,
-  Reply extends z.ZodType = z.ZodType,
-> = RouteFields<M, Body, Query, Access, Params, Reply> & PayloadOf<M, Body, Query, Access, Params>;
-
 type Input<Body, Query, Access, Params extends ParamChecks> = RouteInput<
   Body extends z.ZodType ? z.output<Body> : undefined,
   Query extends z.ZodType ? z.output<Query> : undefined,
@@ -160,7 +151,7 @@ export function declareRoute<
   Access extends RouteAccess = 'session',
   Params extends ParamChecks = Record<never, never>,
   Reply extends z.ZodType = z.ZodType,
->(route: RouteDeclaration<M, Body, Query, Access, Params, Reply>): ServedRoute {
+>(route: RouteFields<M, Body, Query, Access, Params, Reply> & PayloadOf<M, Body, Query, Access, Params>): ServedRoute {
   const [method, path] = route.route.split(' ', 2) as [HttpVerb, string];
   return {
     ...(route as RouteFields),
