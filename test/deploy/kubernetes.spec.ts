@@ -43,7 +43,8 @@ const KUBERNETES_NEEDS = ['NATS_USER', 'NATS_PASSWORD'];
 /** Keys every browser receives: named like secrets, but not secret. */
 const PUBLIC_KEYS = ['STRIPE_PUBLISHABLE_KEY', 'GOOGLE_MAPS_API_KEY'];
 /** Where each process may connect to: DNS, the three stores, and its own providers. */
-const STORE_PORTS = [4222, 5432, 6379];
+// NATS, PostgreSQL, Redis, and Redis over TLS (rediss://, the prod overlay's).
+const STORE_PORTS = [4222, 5432, 6379, 6380];
 const EGRESS_PORTS: Record<string, number[]> = {
   gateway: [443],
   billing: [443],

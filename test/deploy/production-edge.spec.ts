@@ -404,7 +404,8 @@ const PROVIDER_PORTS: Record<string, number[]> = {
   shop: [443],
   identity: [587, 465, 25],
 };
-const STORE_PORTS = [4222, 5432, 6379];
+// NATS, PostgreSQL, Redis, and Redis over TLS (rediss://, the prod overlay's).
+const STORE_PORTS = [4222, 5432, 6379, 6380];
 
 describe.each(OVERLAYS)('k8s/overlays/%s: where pods may connect to', (overlay) => {
   let objects: KubeObject[];

@@ -757,6 +757,29 @@ describe('k8s/overlays/prod: NATS as a three-node JetStream cluster', () => {
   });
 });
 
+describe('k8s/overlays/prod: Redis over TLS', () => {
+  let cluster: Cluster;
+  beforeAll(() => {
+    cluster = rendered('prod');
+  });
+
+  it.each(PROCESSES)('gives %s a rediss:// URL with a password, from a Secret and not the ConfigMap', (process) => {
+    const { env, source } = cluster.processEnvironment(process);
+    const url = new URL(env.REDIS_URL ?? 'missing:');
+    expect({ process, protocol: url.protocol, password: url.password !== '', from: source.REDIS_URL }).toEqual({
+      process,
+      protocol: 'rediss:',
+      password: true,
+      from: 'secret',
+    });
+  });
+
+  it.each(PROCESSES)("lets %s out to Redis's TLS port", (process) => {
+    const port = Number(new URL(cluster.processEnvironment(process).env.REDIS_URL!).port || 6379);
+    expect(cluster.egressPorts(cluster.deployment(process)!)).toContain(port);
+  });
+});
+
 describe.each(['dev', 'demo'] as const)(
   'k8s/overlays/%s: one NATS server or your own, streams unreplicated',
   (overlay) => {
