@@ -40,3 +40,4 @@ export * from './service/platform.module.js';
 export * from './service/start-up-work.js';
 export * from './service/tokens.js';
 export * from './batching/write-behind-buffer.js';
+export * from './tracing/tracing.js';

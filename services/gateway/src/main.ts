@@ -12,6 +12,7 @@ import {
   type MetricsServer,
   PinoNestLogger,
   shutDownOnSignals,
+  startTracing,
   startMetricsServer,
 } from '@medical-qr/platform';
 import { stripeWebhookBodyParserOptions } from './billing/stripe-webhook-body.js';
@@ -45,6 +46,7 @@ try {
   throw error;
 }
 const logger = createLogger('gateway', config.LOG_LEVEL);
+const tracing = startTracing('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
 collectProcessMetrics('gateway');
 
 const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config, logger), {
@@ -101,6 +103,7 @@ const shutdown = gracefulShutdown({
     const httpClosed = closeHttpServer(server);
     await app.close();
     await httpClosed;
+    await tracing.shutdown();
     await metrics?.close();
   },
 });

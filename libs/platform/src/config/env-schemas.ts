@@ -38,6 +38,11 @@ export const durationMs = z.coerce.number().int().positive();
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * An OpenTelemetry collector's OTLP/HTTP address (spans go to its /v1/traces): unset, nothing is traced. A request's
+   * trace runs from the gateway over NATS into every service it asks (docs/deployment.md, "Traces").
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocol(['http:', 'https:'], 'http://otel-collector:4318').optional(),
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/medical_qr').default(
     'postgres://postgres@127.0.0.1:5432/medical_qr',
   ),

@@ -1,5 +1,6 @@
 import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders } from '@nats-io/transport-node';
+import { inSpan, injectTraceContext, SpanKind } from '../tracing/tracing.js';
 import { firstValueFrom, timeout as rxTimeout, TimeoutError } from 'rxjs';
 
 import type { AnyMessage, MessageReply, MessageRequest } from '@medical-qr/contracts';
@@ -89,7 +90,11 @@ export class ServiceClient {
   }
 
   /** A message not yet declared (health pings): the caller names the reply type. */
-  async request<T>(pattern: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
+  request<T>(pattern: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
+    return inSpan(`send ${pattern}`, SpanKind.CLIENT, () => this.sendTraced<T>(pattern, payload, options));
+  }
+
+  private async sendTraced<T>(pattern: string, payload: unknown, options: RequestOptions): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const service = pattern.split('.')[0];
     const record = new NatsRecordBuilder(payload ?? {}).setHeaders(this.headers()).build();
@@ -163,6 +168,7 @@ export class ServiceClient {
     if (requestId) h.set(CORRELATION_HEADER, requestId);
     const clientRequestId = currentClientRequestId();
     if (clientRequestId) h.set(CLIENT_REQUEST_ID_HEADER, clientRequestId);
+    injectTraceContext(h);
     return h;
   }
 }

@@ -19,6 +19,7 @@ import { NatsHandlerMetricsInterceptor } from '../metrics/nats-handler-metrics.i
 import { NatsCorrelationInterceptor } from '../nats/correlation.interceptor.js';
 import { natsConnectionOptions } from '../nats/nats-options.js';
 import type { ServiceClient } from '../nats/service-client.js';
+import { startTracing, type Tracing } from '../tracing/tracing.js';
 import { DrainingNatsServer } from './draining-nats.server.js';
 import { exitWithParent } from './exit-with-parent.js';
 import { gracefulShutdown, shutDownOnSignals } from './graceful-shutdown.js';
@@ -98,10 +99,16 @@ async function startMetrics(config: BaseEnv, isReady: ReadinessCheck, logger: Lo
  * then Nest's hooks stop the queue workers (finishing their jobs) and the event consumers, and close
  * the service client, the database and the queues; the metrics server goes last.
  */
-async function stopService(app: INestMicroservice, server: DrainingNatsServer, metrics?: MetricsServer) {
+async function stopService(
+  app: INestMicroservice,
+  server: DrainingNatsServer,
+  tracing: Tracing,
+  metrics?: MetricsServer,
+) {
   metrics?.markShuttingDown();
   await server.drain();
   await app.close();
+  await tracing.shutdown();
   await metrics?.close();
 }
 
@@ -115,6 +122,7 @@ export async function bootstrapService<S extends z.ZodType<BaseEnv>>(definition:
   const config: BaseEnv = loadServiceConfig(definition);
   const cipher = loadCipher(definition.name, config);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
+  const tracing = startTracing(definition.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   collectProcessMetrics(definition.name);
   let isReady: ReadinessCheck = () => false;
   const metrics = await startMetrics(config, () => isReady(), logger);
@@ -142,7 +150,7 @@ export async function bootstrapService<S extends z.ZodType<BaseEnv>>(definition:
   const shutdown = gracefulShutdown({
     logger,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    stop: () => stopService(app, server, metrics),
+    stop: () => stopService(app, server, tracing, metrics),
   });
   shutDownOnSignals(shutdown);
   exitWithParent(() => shutdown('the launcher is gone'));

@@ -1,7 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
-import { CLIENT_REQUEST_ID_HEADER, CORRELATION_HEADER, plainRequestId, runWithRequestId } from '@medical-qr/platform';
+import {
+  CLIENT_REQUEST_ID_HEADER,
+  CORRELATION_HEADER,
+  plainRequestId,
+  runWithRequestId,
+  SpanKind,
+  SpanStatusCode,
+  startSpan,
+  traceContext,
+} from '@medical-qr/platform';
 
 /** Path segments that look like secrets (emergency and email tokens) are shortened before logging. */
 export function loggablePath(path: string): string {
@@ -21,7 +30,9 @@ function isRoutineAsset(path: string, status: number): boolean {
  * X-Client-Request-Id; a client never chooses the id the audit log and our logs know the request by), runs the
  * rest of the request inside it so every log line and NATS call carries it, and logs the outcome
  * as one line a person can read as it is: method, path (never the query: it may carry emails or
- * codes), status and time, e.g. `GET /api/health 200 4 ms`.
+ * codes), status and time, e.g. `GET /api/health 200 4 ms`. When tracing is on, the request is a span that starts
+ * its trace (a public client's `traceparent` is not trusted), named by its route pattern, never its path: a card's
+ * path holds its token.
  */
 export function requestContext(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -33,8 +44,15 @@ export function requestContext(logger: Logger) {
     // Taken now: routers rewrite req.url while they handle the request.
     const { method } = req;
     const path = loggablePath(req.path);
+    const { span, context: traced } = startSpan(method, SpanKind.SERVER, traceContext.active());
+    span.setAttributes({ 'http.request.method': method, 'medical_qr.request_id': requestId });
     res.on('finish', () => {
       const status = res.statusCode;
+      const route = (req.route as { path?: string } | undefined)?.path;
+      if (route) span.updateName(`${method} ${route}`);
+      span.setAttribute('http.response.status_code', status);
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
       const ms = Math.round(performance.now() - started);
       const level = isRoutineAsset(path, status) ? 'debug' : 'info';
       runWithRequestId(
@@ -43,6 +61,6 @@ export function requestContext(logger: Logger) {
         clientRequestId,
       );
     });
-    runWithRequestId(requestId, next, clientRequestId);
+    traceContext.with(traced, () => runWithRequestId(requestId, next, clientRequestId));
   };
 }
