@@ -5,6 +5,7 @@ import {
   personalDataExportSchema,
 } from '@medical-qr/contracts';
 import { medicalForm } from '../records/records-fixtures.js';
+import { cartLine, ordersOf, payWith, shopperClient, waitForOrders } from '../shop/shop-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import type { HttpClient } from '../support/http-client.js';
@@ -161,5 +162,24 @@ describe('an export larger than one NATS message', () => {
     process.stdout.write(
       `large export: ${bytes} bytes, ${actions.length} audit entries (${during} of 300 written during the download), in ${elapsedMs} ms; largest messages ${JSON.stringify(largest)}\n`,
     );
+  });
+});
+
+describe('orders in the export', () => {
+  it('come page by page as the orders page shows them, each with its printed tags', async () => {
+    const { client, email } = await shopperClient('export-orders');
+    for (const quantity of [2, 1]) {
+      const { item } = await cartLine(client, { quantity });
+      expect((await payWith(client, (await client.post('/api/cart/quick-checkout', { item })).body)).status).toBe(200);
+    }
+    await waitForOrders(client, 2);
+    const orders = await ordersOf(client);
+    expect(orders.map((order) => order.tags.length)).toEqual([1, 2]);
+    expect((await client.post('/api/auth/verify-password', { email, password: 'member-pass' })).status).toBe(200);
+
+    const exported = await client.get('/api/privacy/export-data');
+    expect(exported.status).toBe(200);
+    expect(exported.body.orders).toEqual(orders);
+    expect(exported.body.records.tags).toHaveLength(3);
   });
 });
