@@ -1,7 +1,9 @@
 import { ErrorCodes } from './error-codes.js';
 import { declareMessage, patternsOf } from './message.js';
 import {
-  personalDataExportSchema,
+  personalDataExportHeadSchema,
+  privacyExportPageRequestSchema,
+  privacyExportPageSchema,
   privacyExportRequestSchema,
   privacyReasonRequestSchema,
   privacyStatusSchema,
@@ -37,10 +39,18 @@ export const PrivacyApi = {
     reply: privacyStatusSchema,
     errors: [CONFLICT],
   }),
-  /** Everything every service holds about the person, gathered over NATS, with an IPS summary. */
-  exportData: declareMessage('privacy.export.build', {
+  /**
+   * The export's bounded parts (account, billing, cart, shipping address, deletion request, the IPS summary of the
+   * current record), gathered over NATS from every service; its lists come page by page with `exportPage`.
+   */
+  exportHead: declareMessage('privacy.export.head', {
     request: privacyExportRequestSchema,
-    reply: personalDataExportSchema,
+    reply: personalDataExportHeadSchema,
+  }),
+  /** One page of one of the export's lists, asked of the service that holds it (or read from privacy's own). */
+  exportPage: declareMessage('privacy.export.page', {
+    request: privacyExportPageRequestSchema,
+    reply: privacyExportPageSchema,
   }),
 } as const;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { billingExportSchema } from './billing.js';
 import { publicUserSchema } from './current-user.js';
-import { recordsExportSchema } from './records.js';
-import { cartItemSchema, orderSchema, savedShippingAddressSchema } from './shop/shop-api.js';
+import { EXPORT_PAGE_SIZES, type ExportSection, keysetPageSchema, pageCursorSchema } from './paging.js';
+import { recordsExportPageSchema, recordsExportSchema } from './records.js';
+import { cartItemSchema, orderSchema, ordersExportPageSchema, savedShippingAddressSchema } from './shop/shop-api.js';
 
 /** The terms' limit on exports (SPEC section 9): more than this many in an hour are refused. */
 export const EXPORTS_PER_HOUR = 10;
@@ -123,6 +124,33 @@ export const PrivacyEvents = {
 } as const;
 export const userErasedSchema = z.object({ userId });
 
+/** A consent revoked or given again, as the person's export lists it (oldest first). */
+export const consentHistoryEntrySchema = z.object({
+  given: z.boolean(),
+  reason: z.string(),
+  occurredAt: z.iso.datetime(),
+});
+/** The person's deletion request, if any, in their export. */
+export const exportedDeletionRequestSchema = z
+  .object({
+    status: z.string(),
+    reason: z.string(),
+    requestedAt: z.iso.datetime(),
+    scheduledAt: z.iso.datetime(),
+    cancelledAt: z.iso.datetime().nullable(),
+  })
+  .nullable();
+/** An audit entry under the person's id, as their export lists it (newest first). */
+export const exportedAuditEntrySchema = z.object({
+  occurredAt: z.iso.datetime(),
+  action: z.string(),
+  /** The person's own address and browser; null on entries someone else caused (a card view). */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** What the scan log keeps of whoever it was: browser family and platform ("Chrome on Android"). */
+  viewer: z.string().nullable(),
+});
+
 /**
  * The export file (`GET /api/privacy/export-data`): everything each service holds about the person, privacy's own
  * consent history, deletion request and audit trail, and an HL7 FHIR IPS document of the current record.
@@ -138,29 +166,60 @@ export const personalDataExportSchema = z.object({
   /** The shipping address the shop keeps to fill in the next order, if any. */
   shippingAddress: savedShippingAddressSchema.nullable(),
   privacy: z.object({
-    consentHistory: z.array(z.object({ given: z.boolean(), reason: z.string(), occurredAt: z.iso.datetime() })),
-    deletionRequest: z
-      .object({
-        status: z.string(),
-        reason: z.string(),
-        requestedAt: z.iso.datetime(),
-        scheduledAt: z.iso.datetime(),
-        cancelledAt: z.iso.datetime().nullable(),
-      })
-      .nullable(),
-    auditLog: z.array(
-      z.object({
-        occurredAt: z.iso.datetime(),
-        action: z.string(),
-        /** The person's own address and browser; null on entries someone else caused (a card view). */
-        ip: z.string().nullable(),
-        userAgent: z.string().nullable(),
-        /** What the scan log keeps of whoever it was: browser family and platform ("Chrome on Android"). */
-        viewer: z.string().nullable(),
-      }),
-    ),
+    consentHistory: z.array(consentHistoryEntrySchema),
+    deletionRequest: exportedDeletionRequestSchema,
+    auditLog: z.array(exportedAuditEntrySchema),
   }),
   /** A FHIR R4 Bundle of type "document" (International Patient Summary). */
   internationalPatientSummary: z.record(z.string(), z.unknown()),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
+
+/*
+ * The export crosses NATS in bounded messages, never as one reply (NATS refuses a message past its max_payload, 1 MB
+ * by default): its head, everything of a size the account cannot grow, then page after page of each list that grows
+ * with the account (EXPORT_PAGE_SIZES). The gateway writes the file from them as they come.
+ */
+
+/** The export's parts whose size does not grow with the account (the cart holds at most 20 lines). */
+export const personalDataExportHeadSchema = personalDataExportSchema
+  .pick({
+    exportedAt: true,
+    format: true,
+    account: true,
+    billing: true,
+    cart: true,
+    shippingAddress: true,
+    internationalPatientSummary: true,
+  })
+  .extend({ deletionRequest: exportedDeletionRequestSchema });
+export type PersonalDataExportHead = z.infer<typeof personalDataExportHeadSchema>;
+
+/** The lists of the export, each read page by page. */
+export const EXPORT_SECTIONS = [
+  'records',
+  'scanLog',
+  'tags',
+  'orders',
+  'consentHistory',
+  'auditLog',
+] as const satisfies readonly ExportSection[];
+
+/** One page of one list: the person is the session's (the gateway names them), the cursor the previous page's. */
+export const privacyExportPageRequestSchema = z.strictObject({
+  userId,
+  appUrl: z.url().max(200),
+  section: z.enum(EXPORT_SECTIONS),
+  /** Null: the first page. */
+  cursor: pageCursorSchema.nullable().default(null),
+});
+export type PrivacyExportPageRequest = z.infer<typeof privacyExportPageRequestSchema>;
+export const privacyExportPageSchema = z.discriminatedUnion('section', [
+  ...recordsExportPageSchema.options,
+  ordersExportPageSchema,
+  /** Oldest first. */
+  keysetPageSchema('consentHistory', consentHistoryEntrySchema, EXPORT_PAGE_SIZES.consentHistory),
+  /** Newest first. */
+  keysetPageSchema('auditLog', exportedAuditEntrySchema, EXPORT_PAGE_SIZES.auditLog),
+]);
+export type PrivacyExportPage = z.infer<typeof privacyExportPageSchema>;

@@ -11,6 +11,7 @@ import {
   claimAnonymousRequestSchema,
   createAnonymousRecordRequestSchema,
   createRecordRequestSchema,
+  currentRecordExportSchema,
   dashboardRequestSchema,
   dashboardResponseSchema,
   deletedResponseSchema,
@@ -29,7 +30,8 @@ import {
   recordRequestSchema,
   recordsConsentReplySchema,
   recordsConsentRequestSchema,
-  recordsExportSchema,
+  recordsExportPageRequestSchema,
+  recordsExportPageSchema,
   recordsPageSchema,
   recordSummarySchema,
   setRecordLabelRequestSchema,
@@ -155,10 +157,19 @@ export const RecordsApi = {
     reply: recordsConsentReplySchema,
     calledBy: 'services',
   }),
-  /** Everything records holds about a person, for their export: records decrypted, the scan log, printed tags. */
-  exportUser: declareMessage('records.user.export', {
-    request: listRecordsRequestSchema,
-    reply: recordsExportSchema,
+  /**
+   * One page of a list records holds about a person, for their export: records decrypted (no QR image), the scan
+   * log, printed tags. Keyset-paged, each page bounded (EXPORT_PAGE_SIZES), so no reply grows with the account.
+   */
+  exportPage: declareMessage('records.user.export-page', {
+    request: recordsExportPageRequestSchema,
+    reply: recordsExportPageSchema,
+    calledBy: 'services',
+  }),
+  /** The person's current record (newest active, else newest) for their export's International Patient Summary. */
+  exportCurrent: declareMessage('records.user.export-current', {
+    request: activeRecordRequestSchema,
+    reply: currentRecordExportSchema,
     calledBy: 'services',
   }),
   /** Erasure (privacy's saga): the person's records, contacts, scan log, tags, consent, and codes made anonymously with their email; idempotent. */

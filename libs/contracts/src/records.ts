@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, phoneNumberSchema } from './auth.js';
 import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, MEDICAL_TEXT_LIMITS, type Gender } from './medical-labels.js';
 import { withoutControlCharacters } from './plain-text.js';
-import { pageInfoSchema, pageQuerySchema } from './paging.js';
+import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema, pageInfoSchema, pageQuerySchema } from './paging.js';
 
 /** Facts the records service publishes. */
 export const RecordsEvents = {
@@ -337,7 +337,11 @@ export const tagRequestSchema = owner.extend({
   appUrl,
 });
 export type TagRequest = z.infer<typeof tagRequestSchema>;
-export const listTagsRequestSchema = owner.extend({ appUrl });
+export const listTagsRequestSchema = owner.extend({
+  appUrl,
+  /** Only these orders' tags (a page of orders); all the owner's tags without it. */
+  orderIds: z.array(z.uuid()).max(EXPORT_PAGE_SIZES.orders).optional(),
+});
 export const printedTagSchema = z.object({
   orderId: z.uuid(),
   itemIndex: z.number().int(),
@@ -374,6 +378,27 @@ export const recordsExportSchema = z.object({
   tags: z.array(printedTagSchema),
 });
 export type RecordsExport = z.infer<typeof recordsExportSchema>;
+
+/** One page of one of the lists records holds about a person, for their export (EXPORT_PAGE_SIZES). */
+export const recordsExportPageRequestSchema = owner.extend({
+  appUrl,
+  section: z.enum(['records', 'scanLog', 'tags']),
+  /** Null: the first page. */
+  cursor: pageCursorSchema.nullable().default(null),
+});
+export type RecordsExportPageRequest = z.infer<typeof recordsExportPageRequestSchema>;
+export const recordsExportPageSchema = z.discriminatedUnion('section', [
+  /** Newest first. */
+  keysetPageSchema('records', exportedRecordSchema, EXPORT_PAGE_SIZES.records),
+  /** Oldest first. */
+  keysetPageSchema('scanLog', scanLogEntrySchema, EXPORT_PAGE_SIZES.scanLog),
+  /** Newest first. */
+  keysetPageSchema('tags', printedTagSchema, EXPORT_PAGE_SIZES.tags),
+]);
+export type RecordsExportPage = z.infer<typeof recordsExportPageSchema>;
+/** The person's current record for their export's IPS summary: the newest active one, else the newest; null with none. */
+export const currentRecordExportSchema = z.object({ record: exportedRecordSchema.nullable() });
+export type CurrentRecordExport = z.infer<typeof currentRecordExportSchema>;
 
 /** A code's QR image alone, as base64 PNG (the gateway answers it as `image/png`). */
 export const qrImageReplySchema = z.object({ pngBase64: z.string() });

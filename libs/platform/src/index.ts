@@ -6,6 +6,7 @@ export * from './crypto/link-token.js';
 export * from './db/database.js';
 export * from './db/ensure-database.js';
 export * from './db/in-batches.js';
+export * from './db/keyset.js';
 export * from './db/migrations.js';
 export * from './errors/app-error.js';
 export * from './errors/rpc-exception.filter.js';

@@ -14,9 +14,14 @@ export class PrivacyController {
     private readonly exports: ExportService,
   ) {}
 
-  @Handles(PrivacyApi.exportData)
-  exportData({ userId, appUrl }: MessagePayload<typeof PrivacyApi.exportData>) {
-    return this.exports.build(userId, appUrl);
+  @Handles(PrivacyApi.exportHead)
+  exportHead({ userId, appUrl }: MessagePayload<typeof PrivacyApi.exportHead>) {
+    return this.exports.head(userId, appUrl);
+  }
+
+  @Handles(PrivacyApi.exportPage)
+  exportPage(request: MessagePayload<typeof PrivacyApi.exportPage>) {
+    return this.exports.page(request);
   }
 
   @Handles(PrivacyApi.status)

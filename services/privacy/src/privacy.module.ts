@@ -13,6 +13,7 @@ import { PrivacyErasureRepository } from './erasure/privacy-erasure.repository.j
 import { PrivacyJobsWorker } from './erasure/privacy-jobs.worker.js';
 import { ExportService } from './export/export.service.js';
 import { PersonalDataGatherer } from './export/personal-data.gatherer.js';
+import { PrivacyExportRepository } from './export/privacy-export.repository.js';
 import { PrivacyController } from './privacy.controller.js';
 import { RecordsClient } from './records/records.client.js';
 
@@ -28,6 +29,7 @@ import { RecordsClient } from './records/records.client.js';
     ConsentService,
     DeletionRequestsRepository,
     DeletionService,
+    PrivacyExportRepository,
     PersonalDataGatherer,
     ExportService,
     PrivacyErasureRepository,

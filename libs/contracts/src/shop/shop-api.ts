@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema } from '../paging.js';
 import { MERCH_QUANTITY_MAX, MERCH_QUANTITY_MIN } from './merch-pricing.js';
 
 export * from './shop-placeholders.js';
@@ -393,6 +394,12 @@ export const orderTagRequestSchema = orderRequestSchema.extend({
     .max(MERCH_QUANTITY_MAX - 1),
 });
 export const ordersListRequestSchema = z.strictObject({ userId, appUrl: z.url().max(200) });
+/** One page of the person's orders for their export, newest first (as `ordersList`), each with its printed tags. */
+export const ordersExportPageRequestSchema = ordersListRequestSchema.extend({
+  /** Null: the first page. */
+  cursor: pageCursorSchema.nullable().default(null),
+});
+export const ordersExportPageSchema = keysetPageSchema('orders', orderSchema, EXPORT_PAGE_SIZES.orders);
 
 /* ---------- Payment (billing takes the money, shop makes the order) ---------- */
 

@@ -25,6 +25,8 @@ import {
   mockupOwnedRequestSchema,
   orderRequestSchema,
   orderSchema,
+  ordersExportPageRequestSchema,
+  ordersExportPageSchema,
   ordersListRequestSchema,
   ordersResponseSchema,
   orderTagRequestSchema,
@@ -122,6 +124,12 @@ export const ShopApi = {
   ordersList: declareMessage('shop.orders.list', {
     request: ordersListRequestSchema,
     reply: ordersResponseSchema,
+  }),
+  /** One page of the person's orders, for their export (privacy asks; bounded, EXPORT_PAGE_SIZES). */
+  ordersExportPage: declareMessage('shop.orders.export-page', {
+    request: ordersExportPageRequestSchema,
+    reply: ordersExportPageSchema,
+    calledBy: 'services',
   }),
   orderSync: declareMessage('shop.order.sync', {
     request: orderRequestSchema,

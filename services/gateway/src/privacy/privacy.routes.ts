@@ -1,42 +1,19 @@
 import {
   AuditActions,
   emptyPrivacyBodySchema,
-  EXPORTS_PER_HOUR,
-  exportFileName,
   PrivacyApi,
   requestDeletionBodySchema,
   revokeConsentBodySchema,
 } from '@medical-qr/contracts';
 import { declareRoute } from '../routes/route-declaration.js';
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Gathering asks every service, some of which read and decrypt a good deal: longer than a plain question. */
-const EXPORT_TIMEOUT_MS = 30_000;
-
 /**
  * Privacy controls (SPEC section 7): the status for the signed-in person, and the changes, each behind a
  * re-authentication within the last 10 minutes and written to the audit log. Every change answers the new status;
- * the reason is kept by the privacy service, not in the audit log.
+ * the reason is kept by the privacy service, not in the audit log. The export is a streamed download, written by
+ * hand in export.controller.ts.
  */
 export const PRIVACY_ROUTES = [
-  declareRoute({
-    route: 'GET privacy/export-data',
-    summary:
-      'Downloads everything held about the person from every service, with an HL7 FHIR International Patient Summary of the current record, as medical-data-export-YYYY-MM-DD.json. 403 REAUTH_REQUIRED without a re-authentication in the last 10 minutes; 429 after 10 in an hour',
-    access: 'reauth',
-    limit: ({ userId }) => ({ key: `privacy-export:${userId}`, max: EXPORTS_PER_HOUR, windowMs: HOUR_MS }),
-    forwards: PrivacyApi.exportData,
-    timeoutMs: EXPORT_TIMEOUT_MS,
-    audit: { action: AuditActions.dataExported },
-    documentedReply: { description: 'A download (Content-Disposition: attachment) of this JSON document' },
-    respond: (exported, res) => {
-      res
-        .status(200)
-        .type('application/json')
-        .setHeader('Content-Disposition', `attachment; filename="${exportFileName(new Date())}"`)
-        .send(JSON.stringify(exported, null, 2));
-    },
-  }),
   declareRoute({
     route: 'GET privacy/status',
     summary: 'The deletion request (none, requested or cancelled, with its dates) and the consent',

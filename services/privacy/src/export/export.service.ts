@@ -1,21 +1,27 @@
 import { Injectable } from '@nestjs/common';
+import type { PersonalDataExportHead, PrivacyExportPage, PrivacyExportPageRequest } from '@medical-qr/contracts';
 import { ipsBundle } from './ips-bundle.js';
 import { PersonalDataGatherer } from './personal-data.gatherer.js';
 
-/** The file a person downloads: everything held about them, and their current record as an IPS document. */
+/**
+ * The file a person downloads: everything held about them, and their current record as an IPS document. It crosses
+ * NATS as its head (every bounded part) and then pages of each list; the gateway writes the file from them.
+ */
 @Injectable()
 export class ExportService {
   constructor(private readonly gatherer: PersonalDataGatherer) {}
 
-  async build(userId: string, appUrl: string, now = new Date()) {
-    const data = await this.gatherer.gather(userId, appUrl);
-    // The current record: the newest active one, else the newest (records come newest first).
-    const current = data.records.records.find((record) => record.isActive) ?? data.records.records[0];
+  async head(userId: string, appUrl: string, now = new Date()): Promise<PersonalDataExportHead> {
+    const { currentRecord, ...data } = await this.gatherer.head(userId, appUrl);
     return {
       exportedAt: now.toISOString(),
       format: 'Medical QR personal data export, version 1',
       ...data,
-      internationalPatientSummary: ipsBundle(data.account, current, now),
+      internationalPatientSummary: ipsBundle(data.account, currentRecord ?? undefined, now),
     };
+  }
+
+  page(request: PrivacyExportPageRequest): Promise<PrivacyExportPage> {
+    return this.gatherer.page(request);
   }
 }

@@ -1,51 +1,53 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { desc, eq } from 'drizzle-orm';
-import { type PersonalDataExport, RecordsApi, IdentityApi, BillingApi, ShopApi } from '@medical-qr/contracts';
-import { DATABASE, type DatabaseHandle, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import {
+  BillingApi,
+  EXPORT_PAGE_SIZES,
+  type ExportedRecord,
+  IdentityApi,
+  keysetPage,
+  type PersonalDataExportHead,
+  type PrivacyExportPage,
+  type PrivacyExportPageRequest,
+  RecordsApi,
+  ShopApi,
+} from '@medical-qr/contracts';
+import { afterCursor, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import { exportedAuditEntry } from './exported-audit-entry.js';
-import { auditLog, consentEvents, deletionRequests } from '../database/schema.js';
+import { PrivacyExportRepository } from './privacy-export.repository.js';
 
-/** Everything held about one person, service by service, as each service describes it. */
-export type PersonalData = Omit<PersonalDataExport, 'exportedAt' | 'format' | 'internationalPatientSummary'>;
+/** The export's bounded parts as each service describes them, and the current record its summary is made from. */
+export type PersonalDataHead = Omit<PersonalDataExportHead, 'exportedAt' | 'format' | 'internationalPatientSummary'> & {
+  currentRecord: ExportedRecord | null;
+};
 
 /**
- * Asks every service that holds personal data for the person's, at once, over NATS (each answers from its own
- * schema and decrypts what it encrypted), and adds privacy's own: consent history, deletion request, audit trail.
- * A service that does not answer fails the export: half an export would say we hold less than we do.
+ * Asks every service that holds personal data for the person's, over NATS (each answers from its own schema and
+ * decrypts what it encrypted), and adds privacy's own: consent history, deletion request, audit trail. The bounded
+ * parts come at once (`head`); every list that grows with the account comes a page at a time (`page`), from the
+ * service that holds it, so no message grows with the account. A service that does not answer fails the export: half
+ * an export would say we hold less than we do.
  */
 @Injectable()
 export class PersonalDataGatherer {
   constructor(
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
-    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly repository: PrivacyExportRepository,
   ) {}
 
-  async gather(userId: string, appUrl: string): Promise<PersonalData> {
-    const [account, records, billing, cart, orders, shipping, privacy] = await Promise.all([
+  async head(userId: string, appUrl: string): Promise<PersonalDataHead> {
+    const [account, billing, cart, shipping, current, request] = await Promise.all([
       this.services.send(IdentityApi.getUser, { userId }),
-      this.services.send(RecordsApi.exportUser, { userId, appUrl }),
       this.services.send(BillingApi.exportUser, { userId }),
       this.services.send(ShopApi.cartList, { userId }),
-      this.services.send(ShopApi.ordersList, { userId, appUrl }),
       this.services.send(ShopApi.savedShippingAddress, { userId }),
-      this.privacyOf(userId),
-    ]);
-    return { account, records, billing, cart, orders, shippingAddress: shipping.address, privacy };
-  }
-
-  private async privacyOf(userId: string): Promise<PersonalData['privacy']> {
-    const { db } = this.database;
-    const [consent, [request], audit] = await Promise.all([
-      db.select().from(consentEvents).where(eq(consentEvents.userId, userId)).orderBy(consentEvents.id),
-      db.select().from(deletionRequests).where(eq(deletionRequests.userId, userId)),
-      db.select().from(auditLog).where(eq(auditLog.userId, userId)).orderBy(desc(auditLog.occurredAt)),
+      this.services.send(RecordsApi.exportCurrent, { userId, appUrl }),
+      this.repository.deletionRequestOf(userId),
     ]);
     return {
-      consentHistory: consent.map((row) => ({
-        given: row.given,
-        reason: row.reason,
-        occurredAt: row.occurredAt.toISOString(),
-      })),
+      account,
+      billing,
+      cart,
+      shippingAddress: shipping.address,
       deletionRequest: request
         ? {
             status: request.status,
@@ -55,7 +57,42 @@ export class PersonalDataGatherer {
             cancelledAt: request.cancelledAt?.toISOString() ?? null,
           }
         : null,
-      auditLog: audit.map(exportedAuditEntry),
+      currentRecord: current.record,
     };
+  }
+
+  /** One page of one list, always the person's named in the request (the gateway's session, never the client). */
+  async page({ userId, appUrl, section, cursor }: PrivacyExportPageRequest): Promise<PrivacyExportPage> {
+    switch (section) {
+      case 'records':
+      case 'scanLog':
+      case 'tags':
+        return this.services.send(RecordsApi.exportPage, { userId, appUrl, section, cursor });
+      case 'orders':
+        return this.services.send(ShopApi.ordersExportPage, { userId, appUrl, cursor });
+      case 'consentHistory': {
+        const limit = EXPORT_PAGE_SIZES.consentHistory;
+        const after = afterCursor(cursor, ['number']);
+        const rows = await this.repository.consentPage(userId, after?.[0], limit);
+        const page = keysetPage(
+          rows,
+          limit,
+          (row) => [row.id],
+          (row) => ({ given: row.given, reason: row.reason, occurredAt: row.occurredAt.toISOString() }),
+        );
+        return { section, ...page };
+      }
+      case 'auditLog': {
+        const limit = EXPORT_PAGE_SIZES.auditLog;
+        const rows = await this.repository.auditPage(userId, afterCursor(cursor, ['string', 'number']), limit);
+        const page = keysetPage(
+          rows,
+          limit,
+          ({ row, occurredAtKey }) => [occurredAtKey, row.id],
+          ({ row }) => exportedAuditEntry(row),
+        );
+        return { section, ...page };
+      }
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { DATABASE, type DatabaseHandle } from '@medical-qr/platform';
+import { DATABASE, exactTimestamp, type DatabaseHandle } from '@medical-qr/platform';
 import { medicalRecords, scanEvents } from '../database/schema.js';
 
 /** One view in a card's scan log. */
@@ -33,6 +33,35 @@ export class ScanLogRepository {
       .from(scanEvents)
       .where(inArray(scanEvents.recordId, recordIds))
       .orderBy(asc(scanEvents.viewedAt), asc(scanEvents.id));
+  }
+
+  /**
+   * One page of the scan log of the user's records, oldest first (a person's export): at most `limit + 1` views (the
+   * one past the page tells there is more), each with its exact sort key, starting after `after`.
+   */
+  async exportPageByUser(userId: string, after: readonly [viewedAt: string, id: number] | undefined, limit: number) {
+    const ofUser = this.database.db
+      .select({ id: medicalRecords.id })
+      .from(medicalRecords)
+      .where(eq(medicalRecords.userId, userId));
+    return this.database.db
+      .select({
+        id: scanEvents.id,
+        recordId: scanEvents.recordId,
+        viewedAt: scanEvents.viewedAt,
+        viewedAtKey: exactTimestamp(scanEvents.viewedAt),
+        viewer: scanEvents.viewer,
+        source: scanEvents.source,
+      })
+      .from(scanEvents)
+      .where(
+        and(
+          inArray(scanEvents.recordId, ofUser),
+          after && sql`(${scanEvents.viewedAt}, ${scanEvents.id}) > (${after[0]}::timestamptz, ${after[1]})`,
+        ),
+      )
+      .orderBy(asc(scanEvents.viewedAt), asc(scanEvents.id))
+      .limit(limit + 1);
   }
 
   /** Scan-log rows in one insert (card views, gathered by CardViewLog). */

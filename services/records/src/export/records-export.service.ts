@@ -1,31 +1,90 @@
 import { Injectable } from '@nestjs/common';
-import type { RecordsExport } from '@medical-qr/contracts';
+import {
+  type CurrentRecordExport,
+  EXPORT_PAGE_SIZES,
+  type ExportedRecord,
+  keysetPage,
+  type RecordsExportPage,
+  type RecordsExportPageRequest,
+} from '@medical-qr/contracts';
+import { afterCursor } from '@medical-qr/platform';
 import { ScanLogRepository } from '../card/scan-log.repository.js';
+import type { StoredRecord } from '../records/records.repository.js';
 import { RecordsRepository } from '../records/records.repository.js';
 import { toRecordSummary } from '../records/record-views.js';
-import { TagsService } from '../tags/tags.service.js';
+import { toPrintedTag } from '../tags/tag-views.js';
+import { TagsRepository } from '../tags/tags.repository.js';
 
-/** Everything records holds about a person, decrypted, for their export (privacy gathers it). */
+/**
+ * What records holds about a person, decrypted, for their export (privacy asks, page by page): records newest first,
+ * the scan log oldest first, printed tags newest first. Each page reads at most one row past its size, by the
+ * person's id, and starts after the previous page's last row (keyset), so rows added meanwhile never shift it.
+ */
 @Injectable()
 export class RecordsExportService {
   constructor(
     private readonly records: RecordsRepository,
     private readonly scanLog: ScanLogRepository,
-    private readonly tags: TagsService,
+    private readonly tags: TagsRepository,
   ) {}
 
-  async of(userId: string, appUrl: string): Promise<RecordsExport> {
-    const [records, tags] = await Promise.all([this.records.listByUser(userId), this.tags.list(userId, appUrl)]);
-    const scans = await this.scanLog.scansOf(records.map((record) => record.id));
-    return {
-      records: records.map((record) => ({
-        ...toRecordSummary(record, appUrl),
-        hasGivenConsent: record.hasGivenConsent,
-        ...record.details,
-        emergencyContacts: record.contacts,
-      })),
-      scanLog: scans.map((scan) => ({ ...scan, viewedAt: scan.viewedAt.toISOString() })),
-      tags,
-    };
+  async page({ userId, appUrl, section, cursor }: RecordsExportPageRequest): Promise<RecordsExportPage> {
+    const limit = EXPORT_PAGE_SIZES[section];
+    switch (section) {
+      case 'records': {
+        const after = afterCursor(cursor, ['string', 'string']);
+        const rows = await this.records.exportPageByUser(userId, after, limit);
+        const page = keysetPage(
+          rows,
+          limit,
+          (row) => row.key,
+          (row) => exportedRecord(row.record, appUrl),
+        );
+        return { section, ...page };
+      }
+      case 'scanLog': {
+        const after = afterCursor(cursor, ['string', 'number']);
+        const rows = await this.scanLog.exportPageByUser(userId, after, limit);
+        const page = keysetPage(
+          rows,
+          limit,
+          (row) => [row.viewedAtKey, row.id],
+          (row) => ({
+            recordId: row.recordId,
+            viewedAt: row.viewedAt.toISOString(),
+            viewer: row.viewer,
+            source: row.source,
+          }),
+        );
+        return { section, ...page };
+      }
+      case 'tags': {
+        const after = afterCursor(cursor, ['string', 'string']);
+        const rows = await this.tags.exportPageByUser(userId, after, limit);
+        const page = keysetPage(
+          rows,
+          limit,
+          (row) => row.key,
+          (row) => toPrintedTag(row.tag, appUrl),
+        );
+        return { section, ...page };
+      }
+    }
   }
+
+  /** The current record (newest active, else newest), for the export's International Patient Summary. */
+  async current(userId: string, appUrl: string): Promise<CurrentRecordExport> {
+    const record = await this.records.findCurrent(userId);
+    return { record: record ? exportedRecord(record, appUrl) : null };
+  }
+}
+
+/** A record as its owner's export shows it: what the owner sees, without the QR image (drawn from the link). */
+function exportedRecord(record: StoredRecord, appUrl: string): ExportedRecord {
+  return {
+    ...toRecordSummary(record, appUrl),
+    hasGivenConsent: record.hasGivenConsent,
+    ...record.details,
+    emergencyContacts: record.contacts,
+  };
 }

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { EmergencyContact, EmergencyContactInput, MedicalForm } from '@medical-qr/contracts';
-import { DATABASE, FIELD_CIPHER, type Database, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
+import {
+  DATABASE,
+  FIELD_CIPHER,
+  exactTimestamp,
+  type Database,
+  type DatabaseHandle,
+  type FieldCipher,
+} from '@medical-qr/platform';
 import {
   emergencyContacts,
   medicalRecords,
@@ -154,6 +161,40 @@ export class RecordsRepository {
       .where(eq(medicalRecords.userId, userId))
       .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id));
     return this.withContactsMany(rows, executor);
+  }
+
+  /**
+   * One page of the user's records for their export, newest first, decrypted with their contacts: at most `limit + 1`
+   * rows (the one past the page tells there is more), each with its exact sort key, starting after `after`.
+   */
+  async exportPageByUser(
+    userId: string,
+    after: readonly [createdAt: string, id: string] | undefined,
+    limit: number,
+  ): Promise<Array<{ record: StoredRecord; key: [string, string] }>> {
+    const db = this.database.db;
+    const rows = await db
+      .select({ row: medicalRecords, createdAtKey: exactTimestamp(medicalRecords.createdAt) })
+      .from(medicalRecords)
+      .where(
+        and(
+          eq(medicalRecords.userId, userId),
+          after &&
+            sql`(${medicalRecords.createdAt}, ${medicalRecords.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+        ),
+      )
+      .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
+      .limit(limit + 1);
+    const records = await this.withContactsMany(
+      rows.map(({ row }) => row),
+      db,
+    );
+    return records.map((record, index) => ({ record, key: [rows[index]!.createdAtKey, record.id] }));
+  }
+
+  /** The user's current record, for their export's summary: the newest that opens its card, else the newest. */
+  async findCurrent(userId: string): Promise<StoredRecord | undefined> {
+    return (await this.findNewestActive(userId)) ?? (await this.newestWith(this.database.db, userId));
   }
 
   /**

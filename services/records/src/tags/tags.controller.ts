@@ -14,8 +14,8 @@ export class TagsController {
   }
 
   @Handles(RecordsApi.listTags)
-  list({ userId, appUrl }: MessagePayload<typeof RecordsApi.listTags>) {
-    return this.tags.list(userId, appUrl);
+  list({ userId, appUrl, orderIds }: MessagePayload<typeof RecordsApi.listTags>) {
+    return this.tags.list(userId, appUrl, orderIds);
   }
 
   @Handles(RecordsApi.revokeTag)

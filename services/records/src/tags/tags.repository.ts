@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { DATABASE, FIELD_CIPHER, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DATABASE, FIELD_CIPHER, exactTimestamp, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
 import { printedTags, type PrintedTagRow } from '../database/schema.js';
 import { TokenIndex } from '../records/token-index.js';
 
@@ -53,14 +53,38 @@ export class TagsRepository {
     return row && row.userId === userId ? this.toStored(row) : undefined;
   }
 
-  /** The user's tags, newest first. */
-  async listByUser(userId: string): Promise<StoredTag[]> {
+  /** The user's tags, newest first; only those of `orderIds` when given. */
+  async listByUser(userId: string, orderIds?: readonly string[]): Promise<StoredTag[]> {
+    if (orderIds?.length === 0) return [];
     const rows = await this.database.db
       .select()
       .from(printedTags)
-      .where(eq(printedTags.userId, userId))
+      .where(and(eq(printedTags.userId, userId), orderIds && inArray(printedTags.orderId, [...orderIds])))
       .orderBy(desc(printedTags.createdAt), desc(printedTags.id));
     return rows.map((row) => this.toStored(row));
+  }
+
+  /**
+   * One page of the user's tags for their export, newest first: at most `limit + 1` (the one past the page tells
+   * there is more), each with its exact sort key, starting after `after`.
+   */
+  async exportPageByUser(
+    userId: string,
+    after: readonly [createdAt: string, id: string] | undefined,
+    limit: number,
+  ): Promise<Array<{ tag: StoredTag; key: [string, string] }>> {
+    const rows = await this.database.db
+      .select({ row: printedTags, createdAtKey: exactTimestamp(printedTags.createdAt) })
+      .from(printedTags)
+      .where(
+        and(
+          eq(printedTags.userId, userId),
+          after && sql`(${printedTags.createdAt}, ${printedTags.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+        ),
+      )
+      .orderBy(desc(printedTags.createdAt), desc(printedTags.id))
+      .limit(limit + 1);
+    return rows.map(({ row, createdAtKey }) => ({ tag: this.toStored(row), key: [createdAtKey, row.id] }));
   }
 
   /** Revokes the user's tag of an order item (a second time keeps the first time); undefined when it is not theirs. */

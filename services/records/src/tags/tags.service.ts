@@ -24,8 +24,8 @@ export class TagsService {
     return toIssuedTag(tag, appUrl);
   }
 
-  async list(userId: string, appUrl: string): Promise<PrintedTag[]> {
-    return (await this.tags.listByUser(userId)).map((tag) => toPrintedTag(tag, appUrl));
+  async list(userId: string, appUrl: string, orderIds?: readonly string[]): Promise<PrintedTag[]> {
+    return (await this.tags.listByUser(userId, orderIds)).map((tag) => toPrintedTag(tag, appUrl));
   }
 
   /** A lost item's tag stops opening the card; the owner's other tags and codes are untouched. */

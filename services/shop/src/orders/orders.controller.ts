@@ -13,6 +13,11 @@ export class OrdersController {
     return this.orders.list(userId, appUrl);
   }
 
+  @Handles(ShopApi.ordersExportPage)
+  exportPage({ userId, appUrl, cursor }: MessagePayload<typeof ShopApi.ordersExportPage>) {
+    return this.orders.exportPage(userId, appUrl, cursor);
+  }
+
   @Handles(ShopApi.orderSync)
   sync({ userId, orderId, appUrl }: MessagePayload<typeof ShopApi.orderSync>) {
     return this.orders.syncForUser(userId, orderId, appUrl);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, lt, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { FINAL_ORDER_STATUSES } from '@medical-qr/contracts';
-import { DATABASE, type DatabaseHandle } from '@medical-qr/platform';
+import { DATABASE, exactTimestamp, type DatabaseHandle } from '@medical-qr/platform';
 import { orders, type OrderRow } from '../database/schema.js';
 
 /** Orders, scoped to their owner for everything a user asks; the jobs read them by id. */
@@ -15,6 +15,31 @@ export class OrdersRepository {
       .from(orders)
       .where(eq(orders.userId, userId))
       .orderBy(desc(orders.createdAt), asc(orders.lineIndex));
+  }
+
+  /**
+   * One page of the user's orders for their export, in `listForUser`'s order (newest first, a checkout's lines in
+   * order): at most `limit + 1` (the one past the page tells there is more), each with its exact sort key, starting
+   * after `after`.
+   */
+  async exportPageForUser(
+    userId: string,
+    after: readonly [createdAt: string, lineIndex: number, id: string] | undefined,
+    limit: number,
+  ): Promise<Array<{ row: OrderRow; key: [string, number, string] }>> {
+    const rows = await this.database.db
+      .select({ row: orders, createdAtKey: exactTimestamp(orders.createdAt) })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          after &&
+            sql`(${orders.createdAt} < ${after[0]}::timestamptz or (${orders.createdAt} = ${after[0]}::timestamptz and (${orders.lineIndex}, ${orders.id}) > (${after[1]}, ${after[2]}::uuid)))`,
+        ),
+      )
+      .orderBy(desc(orders.createdAt), asc(orders.lineIndex), asc(orders.id))
+      .limit(limit + 1);
+    return rows.map(({ row, createdAtKey }) => ({ row, key: [createdAtKey, row.lineIndex, row.id] }));
   }
 
   async findForUser(userId: string, id: string): Promise<OrderRow | undefined> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { ErrorCodes, type Order, ShopMessages } from '@medical-qr/contracts';
-import { AppError, LOGGER } from '@medical-qr/platform';
+import { ErrorCodes, EXPORT_PAGE_SIZES, keysetPage, type Order, ShopMessages } from '@medical-qr/contracts';
+import { AppError, afterCursor, LOGGER } from '@medical-qr/platform';
 import type { OrderRow } from '../database/schema.js';
 import { PrintifyClient } from '../printify/printify-client.js';
 import { RecordsClient } from '../records/records.client.js';
@@ -26,6 +26,27 @@ export class OrdersService {
     if (rows.length === 0) return [];
     const tags = await this.records.listTags(userId, appUrl);
     return rows.map((row) => toOrder(row, tags));
+  }
+
+  /** One page of the user's orders for their export, each with its printed tags (read for this page's orders only). */
+  async exportPage(userId: string, appUrl: string, cursor: string | null) {
+    const limit = EXPORT_PAGE_SIZES.orders;
+    const rows = await this.orders.exportPageForUser(
+      userId,
+      afterCursor(cursor, ['string', 'number', 'string']),
+      limit,
+    );
+    const shown = rows.slice(0, limit).map(({ row }) => row.id);
+    const tags = shown.length === 0 ? [] : await this.records.listTags(userId, appUrl, shown);
+    return {
+      section: 'orders' as const,
+      ...keysetPage(
+        rows,
+        limit,
+        ({ key }) => key,
+        ({ row }) => toOrder(row, tags),
+      ),
+    };
   }
 
   /** Sync Status: a sent order is read back from Printify; one still being sent is answered as it stands. */

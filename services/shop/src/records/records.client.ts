@@ -26,8 +26,9 @@ export class RecordsClient {
     return this.services.send(RecordsApi.issueTag, { userId, orderId, itemIndex, appUrl });
   }
 
-  listTags(userId: string, appUrl: string): Promise<PrintedTag[]> {
-    return this.services.send(RecordsApi.listTags, { userId, appUrl });
+  /** The user's printed tags; only those of `orderIds` when given (at most a page of orders). */
+  listTags(userId: string, appUrl: string, orderIds?: string[]): Promise<PrintedTag[]> {
+    return this.services.send(RecordsApi.listTags, { userId, appUrl, ...(orderIds ? { orderIds } : {}) });
   }
 
   revokeTag(userId: string, orderId: string, itemIndex: number, appUrl: string): Promise<PrintedTag> {
