@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { PackageX, ShoppingBag, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ActionLink } from '../../../components/ui/action-link';
+import { PageMessage } from '../../../components/ui/page-message';
 import { panel } from '../../../components/ui/panel';
 import { QueryState } from '../../../components/ui/query-state';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -85,14 +86,7 @@ function frame(alert: ReactNode) {
 
 function Missing({ title, message, back }: { title: string; message: string; back: 'shop' | 'cart' }) {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-10 text-center sm:px-6 sm:py-16">
-      <span className="flex size-20 items-center justify-center rounded-3xl bg-slate-100 text-slate-700 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-700">
-        <PackageX className="size-10" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        {title}
-      </h1>
-      <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">{message}</p>
+    <PageMessage icon={PackageX} title={title} message={message}>
       <div className="mt-8 w-full sm:w-auto">
         {back === 'shop' ? (
           <ActionLink to={paths.shop.getHref()} icon={ShoppingBag}>
@@ -104,7 +98,7 @@ function Missing({ title, message, back }: { title: string; message: string; bac
           </ActionLink>
         )}
       </div>
-    </section>
+    </PageMessage>
   );
 }
 
