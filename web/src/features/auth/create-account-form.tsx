@@ -6,6 +6,7 @@ import {
   FormAlert,
   Input,
   PasswordInput,
+  PhoneInput,
   SubmitButton,
   useAppForm,
   type FormFailure,
@@ -81,14 +82,7 @@ export function CreateAccountForm({
         />
       </div>
       <EmailInput placeholder="you@example.com" registration={form.register('email')} />
-      <Input
-        label="Phone number"
-        labelExtra="(optional)"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        registration={form.register('phoneNumber')}
-      />
+      <PhoneInput registration={form.register('phoneNumber')} />
       <PasswordInput
         label="Password"
         autoComplete="new-password"
