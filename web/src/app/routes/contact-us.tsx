@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { SUPPORT_EMAIL, SUPPORT_RESPONSE_TIME } from '../../lib/support';
 import { TitledPanel } from '../../components/ui/titled-panel';
+import { PageTitle } from '../../components/ui/page-title';
 
 const NOT_MONITORED_FOR_EMERGENCIES =
   'Our support inbox is not watched for emergencies, and nobody there can send help. Never write to us about one.';
@@ -39,10 +40,7 @@ export function ContactUsRoute() {
     <div className="mx-auto max-w-3xl px-5 py-8 sm:px-6 md:py-12">
       <EmergencyCallLead className="mb-8" detail={NOT_MONITORED_FOR_EMERGENCIES} />
       <header>
-        <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">Support</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
-          Contact Us
-        </h1>
+        <PageTitle eyebrow="Support">Contact Us</PageTitle>
         <p className="mt-3 text-lg leading-relaxed text-slate-600 dark:text-slate-300">
           Questions about your code, your account, an order or your data: write to us and a person will answer.
         </p>

@@ -13,6 +13,7 @@ import { useGetBlueprintQuery } from '../catalog-api';
 import { ImageCarousel } from '../image-carousel';
 import { statusOf } from '../shop-errors';
 import { Customizer } from './customizer';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /** A route's `:blueprintId` as a product id, or null when it cannot be one. */
 function productIdOf(param: string | undefined): number | null {
@@ -105,10 +106,7 @@ function Missing({ title, message, back }: { title: string; message: string; bac
 function VisitorView({ blueprint, prompt }: { blueprint: Blueprint; prompt: ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
-      <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">Customize & order</p>
-      <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        {blueprint.title}
-      </h1>
+      <PageTitle eyebrow="Customize & order">{blueprint.title}</PageTitle>
       {blueprint.brand ? <p className="mt-1 text-base text-slate-600 dark:text-slate-300">{blueprint.brand}</p> : null}
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-2 lg:gap-12">
         <ImageCarousel images={blueprint.images} label={blueprint.title} />
