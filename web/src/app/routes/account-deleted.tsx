@@ -1,7 +1,6 @@
 import { PrivacyMessages } from '@medical-qr/contracts';
 import { CircleCheck, House } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
+import { ActionLink } from '../../components/ui/action-link';
 import { OutcomeCard } from '../../components/ui/outcome-card';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
@@ -24,10 +23,11 @@ export function AccountDeletedRoute() {
         <li>{PrivacyMessages.ordersKept}</li>
         <li>{PrivacyMessages.accountDeletedMailed}</li>
       </ul>
-      <Link to={paths.home.getHref()} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
-        <House className="size-5" aria-hidden="true" />
-        Go to Home
-      </Link>
+      <div className="mt-6">
+        <ActionLink to={paths.home.getHref()} icon={House} fullWidth>
+          Go to Home
+        </ActionLink>
+      </div>
     </OutcomeCard>
   );
 }

@@ -1,13 +1,13 @@
 import { Check, Clock, Mail, X, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { EmergencyCallLead } from '../../components/errors/emergency-call-lead';
 import { buttonClasses } from '../../components/ui/button';
-import { panel } from '../../components/ui/panel';
 import { useAuth } from '../../features/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { SUPPORT_EMAIL, SUPPORT_RESPONSE_TIME } from '../../lib/support';
+import { TitledPanel } from '../../components/ui/titled-panel';
+import { PageTitle } from '../../components/ui/page-title';
 
 const NOT_MONITORED_FOR_EMERGENCIES =
   'Our support inbox is not watched for emergencies, and nobody there can send help. Never write to us about one.';
@@ -40,10 +40,7 @@ export function ContactUsRoute() {
     <div className="mx-auto max-w-3xl px-5 py-8 sm:px-6 md:py-12">
       <EmergencyCallLead className="mb-8" detail={NOT_MONITORED_FOR_EMERGENCIES} />
       <header>
-        <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">Support</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
-          Contact Us
-        </h1>
+        <PageTitle eyebrow="Support">Contact Us</PageTitle>
         <p className="mt-3 text-lg leading-relaxed text-slate-600 dark:text-slate-300">
           Questions about your code, your account, an order or your data: write to us and a person will answer.
         </p>
@@ -61,12 +58,8 @@ export function ContactUsRoute() {
 }
 
 function EmailSupport({ isPremium }: { isPremium: boolean }) {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={panel()}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        Email support
-      </h2>
+    <TitledPanel title="Email support">
       {/* The address is text beside the button, not its label: a long label would wrap on a phone. */}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <a
@@ -99,7 +92,7 @@ function EmailSupport({ isPremium }: { isPremium: boolean }) {
         </Link>
         . Please do not send your password or medical details: we never need them to help you.
       </p>
-    </section>
+    </TitledPanel>
   );
 }
 
@@ -119,12 +112,8 @@ function HelpList({
   icon: LucideIcon;
   tone: keyof typeof tones;
 }) {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={panel()}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        {title}
-      </h2>
+    <TitledPanel title={title}>
       <ul className="mt-4 flex flex-col gap-3">
         {items.map((item) => (
           <li key={item} className="flex gap-3 text-base leading-snug text-slate-800 dark:text-slate-100">
@@ -135,17 +124,13 @@ function HelpList({
           </li>
         ))}
       </ul>
-    </section>
+    </TitledPanel>
   );
 }
 
 function WhoWeAre() {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={panel()}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        Who builds Medical QR
-      </h2>
+    <TitledPanel title="Who builds Medical QR">
       <p className="mt-3 text-base leading-relaxed text-slate-700 dark:text-slate-300">
         Medical QR is built and run by a small team. There is no call centre: the people who read your email are the
         people who build the service. Telling us what you did, what you saw and on which device helps us fix it sooner.
@@ -158,6 +143,6 @@ function WhoWeAre() {
         </Link>
         .
       </p>
-    </section>
+    </TitledPanel>
   );
 }

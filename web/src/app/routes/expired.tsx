@@ -1,6 +1,7 @@
 import { ArrowRight, TimerOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmergencyCallLead } from '../../components/errors/emergency-call-lead';
+import { PageMessage } from '../../components/ui/page-message';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { QR_LIFETIME } from '../../lib/plans';
@@ -21,17 +22,13 @@ const responderSteps = [
 export function ExpiredRoute() {
   useDocumentTitle('QR code expired');
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-8 text-center sm:px-6 sm:py-14">
-      <EmergencyCallLead className="mb-8" />
-      <span className="flex size-16 items-center justify-center rounded-3xl bg-amber-50 text-amber-700 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900/60">
-        <TimerOff className="size-8" aria-hidden="true" />
-      </span>
-      <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
-        This medical QR code has expired
-      </h1>
-      <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">
-        It no longer shows the person’s medical details. You can still help:
-      </p>
+    <PageMessage
+      lead={<EmergencyCallLead className="mb-8" />}
+      icon={TimerOff}
+      tone="warning"
+      title="This medical QR code has expired"
+      message="It no longer shows the person’s medical details. You can still help:"
+    >
       <ol className="mt-5 flex w-full flex-col gap-3 text-left">
         {responderSteps.map((step, index) => (
           <li
@@ -64,6 +61,6 @@ export function ExpiredRoute() {
           Free codes last {QR_LIFETIME.anonymous} without an account and {QR_LIFETIME.signedIn} with one.
         </p>
       </div>
-    </section>
+    </PageMessage>
   );
 }

@@ -20,6 +20,7 @@ import { useAppDispatch } from '../../lib/hooks';
 import { latestLiveStoredCode } from '../../lib/storage';
 import { useOpenedOnce } from '../../lib/use-opened-once';
 import { HomeHero, HowItWorks, SampleCard } from './home-landing';
+import { PageTitle } from '../../components/ui/page-title';
 
 // The form (its validation, the form library), the dashboard and the dialog load beside the page, not before it: the
 // hero paints from the first script alone (docs/decisions.md, "Step 13: the first visit").
@@ -107,12 +108,7 @@ function SignedInHome({ user, isPremium }: { user: CurrentUser; isPremium: boole
   const hidden = privacy ? !privacy.consentGiven : false;
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
-      <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">
-        Emergency medical ID
-      </p>
-      <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        Your medical ID
-      </h1>
+      <PageTitle eyebrow="Emergency medical ID">Your medical ID</PageTitle>
       <p className="mt-2 mb-8 max-w-2xl text-base text-slate-600 dark:text-slate-300">
         Responders see exactly what you save here. Keep it current, and keep the code where it can be found.
       </p>

@@ -1,5 +1,4 @@
 import { ChevronRight, Crown, History, Search, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { Fact } from '../../components/ui/fact';
 import { ScreenLoading } from '../../components/ui/screen-loading';
@@ -10,7 +9,7 @@ import { formatDate } from '../../lib/format-date';
 import { paths } from '../../lib/paths';
 import { PREMIUM_PRICE } from '../../lib/plans';
 import { SignInRequired } from './sign-in-required';
-import { panel } from '../../components/ui/panel';
+import { TitledPanel } from '../../components/ui/titled-panel';
 
 /** SPEC section 2, "My Account": the account type as the screen names it. */
 export function accountTypeOf(user: Pick<CurrentUser, 'isTemporary'>, isPremium: boolean): string {
@@ -74,12 +73,8 @@ export function MyAccountRoute() {
 }
 
 function AccountInfo({ user, isPremium }: { user: CurrentUser; isPremium: boolean }) {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={panel()}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        Account information
-      </h2>
+    <TitledPanel title="Account information">
       <dl className="mt-4 grid gap-x-6 gap-y-4 sm:grid-cols-2">
         <Fact label="Full name">{`${user.firstName} ${user.lastName}`.trim() || 'Not added'}</Fact>
         <Fact label="Account type">{accountTypeOf(user, isPremium)}</Fact>
@@ -89,7 +84,7 @@ function AccountInfo({ user, isPremium }: { user: CurrentUser; isPremium: boolea
         <Fact label="Phone">{user.phoneNumber || 'Not added'}</Fact>
         <Fact label="Member since">{formatDate(user.createdAt)}</Fact>
       </dl>
-    </section>
+    </TitledPanel>
   );
 }
 

@@ -2,6 +2,7 @@ import { Crown } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { PageMessage } from '../../components/ui/page-message';
 import { ScreenLoading } from '../../components/ui/screen-loading';
 import { useAuth } from '../../features/auth';
 import { PremiumHistoryScreen } from '../../features/medical-records';
@@ -38,16 +39,12 @@ export function PremiumHistoryRoute() {
 
 function UpgradePrompt() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-10 text-center sm:px-6 sm:py-16">
-      <span className="flex size-20 items-center justify-center rounded-3xl bg-amber-100 text-amber-700 ring-1 ring-amber-200 dark:bg-amber-400/15 dark:text-amber-300 dark:ring-amber-500/30">
-        <Crown className="size-10" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        Premium QR History
-      </h1>
-      <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">
-        Search every code you have made by blood type, allergies or conditions, and share or download any of them.
-      </p>
+    <PageMessage
+      icon={Crown}
+      tone="premium"
+      title="Premium QR History"
+      message="Search every code you have made by blood type, allergies or conditions, and share or download any of them."
+    >
       {/* The spec's long label: a size smaller on phones, so it stays on one line with its icon. */}
       <Link
         to={paths.subscribe.getHref()}
@@ -58,6 +55,6 @@ function UpgradePrompt() {
         <Crown className="size-5" aria-hidden="true" />
         {PREMIUM_HISTORY_UPGRADE}
       </Link>
-    </section>
+    </PageMessage>
   );
 }

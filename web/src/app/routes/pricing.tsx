@@ -2,6 +2,7 @@ import { useAuth, useLoginDialog } from '../../features/auth';
 import { PricingPlans } from '../../features/premium';
 import { useDocumentTitle } from '../../lib/document-title';
 import { planOf, SIGN_IN_TO_UPGRADE } from '../../lib/plans';
+import { PageTitle } from '../../components/ui/page-title';
 
 /** /pricing: the plans side by side (upgrade prompts land here). */
 export function PricingRoute() {
@@ -11,12 +12,7 @@ export function PricingRoute() {
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
       <header className="mx-auto max-w-2xl text-center">
-        <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">
-          Plans and pricing
-        </p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
-          Choose your plan
-        </h1>
+        <PageTitle eyebrow="Plans and pricing">Choose your plan</PageTitle>
         <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">
           Start free. Go Premium for a code that never expires and room for everyone a responder should call.
         </p>

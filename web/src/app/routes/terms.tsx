@@ -1,7 +1,8 @@
-import { useId } from 'react';
 import { panel } from '../../components/ui/panel';
 import { useDocumentTitle } from '../../lib/document-title';
 import { TERMS_SECTIONS, TERMS_UPDATED, TERMS_VERSION, type TermsSection } from './terms-text';
+import { TitledPanel } from '../../components/ui/titled-panel';
+import { PageTitle } from '../../components/ui/page-title';
 
 const inShort = [
   'Anyone who scans your code sees your emergency card: put on it what you want a stranger helping you to read.',
@@ -19,12 +20,9 @@ export function TermsRoute() {
   return (
     <div className="mx-auto max-w-3xl px-5 py-8 sm:px-6 md:py-12">
       <header>
-        <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">
-          Version {TERMS_VERSION} · Last updated {TERMS_UPDATED}
-        </p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
+        <PageTitle eyebrow={`Version ${TERMS_VERSION} · Last updated ${TERMS_UPDATED}`}>
           Terms of service and privacy policy
-        </h1>
+        </PageTitle>
         <p className="mt-3 text-lg leading-relaxed text-slate-600 dark:text-slate-300">
           The rules for using Medical QR, and what we do with your information, in plain words.
         </p>
@@ -41,28 +39,20 @@ export function TermsRoute() {
 }
 
 function InShort() {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={panel()}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        In short
-      </h2>
+    <TitledPanel title="In short">
       <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-base leading-relaxed text-slate-700 marker:text-red-600 dark:text-slate-300 dark:marker:text-red-400">
         {inShort.map((point) => (
           <li key={point}>{point}</li>
         ))}
       </ul>
-    </section>
+    </TitledPanel>
   );
 }
 
 function Contents() {
-  const titleId = useId();
   return (
-    <nav aria-labelledby={titleId} className={panel()}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        On this page
-      </h2>
+    <TitledPanel title="On this page" as="nav">
       <ul className="mt-2 grid gap-x-6 sm:grid-cols-2">
         {TERMS_SECTIONS.map(({ id, title }) => (
           <li key={id}>
@@ -75,7 +65,7 @@ function Contents() {
           </li>
         ))}
       </ul>
-    </nav>
+    </TitledPanel>
   );
 }
 

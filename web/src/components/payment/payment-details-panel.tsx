@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import { panel } from '../ui/panel';
+import type { ReactNode } from 'react';
+import { TitledPanel } from '../ui/titled-panel';
 
 /**
  * The "Payment details" panel of every payment (premium, the shop's checkout): the promise that the card goes to
@@ -16,12 +16,8 @@ export function PaymentDetailsPanel({
   footer?: ReactNode;
   className?: string;
 }) {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={panel(className)}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        Payment details
-      </h2>
+    <TitledPanel title="Payment details" className={className}>
       <p className="mt-1 flex items-start gap-2 text-[15px] leading-snug text-slate-600 dark:text-slate-400">
         <ShieldCheck className="mt-0.5 size-4.5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
         Your card goes straight to our payment provider. Medical QR never sees or stores it.
@@ -32,6 +28,6 @@ export function PaymentDetailsPanel({
           {footer}
         </div>
       ) : null}
-    </section>
+    </TitledPanel>
   );
 }

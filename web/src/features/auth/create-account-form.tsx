@@ -1,11 +1,11 @@
 import { ErrorCodes, PASSWORD_MIN_LENGTH, registerBodySchema, type RegisterBody } from '@medical-qr/contracts';
 import {
   EmailInput,
-  Form,
   FORM_ERROR,
   FormAlert,
   Input,
   PasswordInput,
+  PhoneInput,
   SubmitButton,
   useAppForm,
   type FormFailure,
@@ -14,8 +14,7 @@ import { notify } from '../../components/ui/notifications';
 import { isApiError } from '../../lib/base-query';
 import { useAppDispatch } from '../../lib/hooks';
 import { useRegisterMutation } from './auth-api';
-import { preferMissing } from './auth-messages';
-import { loginNoticeChanged } from './auth-slice';
+import { LoginTabForm } from './login-tab-form';
 import { rememberSignedInUser } from './stored-user';
 import { welcomeToast } from './welcome';
 
@@ -36,10 +35,8 @@ export function CreateAccountForm({
 }) {
   const dispatch = useAppDispatch();
   const [register] = useRegisterMutation();
-  const clearNotice = () => dispatch(loginNoticeChanged(null));
 
   const createAccount = async (values: RegisterBody) => {
-    clearNotice();
     const body: RegisterBody = { ...values, phoneNumber: values.phoneNumber || undefined };
     const result = await register(body).unwrap();
     if (result.requiresVerification) {
@@ -56,15 +53,7 @@ export function CreateAccountForm({
   };
 
   return (
-    <Form
-      form={form}
-      onSubmit={createAccount}
-      onFailure={registrationFailure}
-      onInvalid={clearNotice}
-      summary
-      pickMessage={preferMissing}
-      className="flex flex-col gap-4"
-    >
+    <LoginTabForm form={form} onSubmit={createAccount} onFailure={registrationFailure}>
       <FormAlert />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
@@ -81,14 +70,7 @@ export function CreateAccountForm({
         />
       </div>
       <EmailInput placeholder="you@example.com" registration={form.register('email')} />
-      <Input
-        label="Phone number"
-        labelExtra="(optional)"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        registration={form.register('phoneNumber')}
-      />
+      <PhoneInput registration={form.register('phoneNumber')} />
       <PasswordInput
         label="Password"
         autoComplete="new-password"
@@ -98,7 +80,7 @@ export function CreateAccountForm({
       <SubmitButton pendingLabel="Creating account…" className="mt-1 w-full">
         Create Account
       </SubmitButton>
-    </Form>
+    </LoginTabForm>
   );
 }
 

@@ -1,25 +1,19 @@
 import { AuthMessages, PASSWORD_MIN_LENGTH } from '@medical-qr/contracts';
 import { CircleCheck, House, KeyRound, LinkIcon, LogIn, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { useNavigate } from 'react-router';
+import { ActionLink } from '../../components/ui/action-link';
+import { Button } from '../../components/ui/button';
 import { BackToHomeLink } from '../../components/ui/back-to-home-link';
 import { OutcomeCard } from '../../components/ui/outcome-card';
-import {
-  Form,
-  FORM_ERROR,
-  FormAlert,
-  PasswordInput,
-  SubmitButton,
-  useAppForm,
-  type FormFailure,
-} from '../../components/ui/form';
+import { Form, FormAlert, PasswordInput, SubmitButton, useAppForm } from '../../components/ui/form';
 import { notify } from '../../components/ui/notifications';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
 import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useCheckResetLinkQuery, useResetPasswordMutation } from './auth-api';
+import { LINK_FAILED, resetFailure } from './reset-failure';
 import { useLoginDialog } from './use-login-dialog';
 import { resetCheckTitle, resetPasswordFormSchema } from './reset-password-schema';
 
@@ -135,16 +129,6 @@ function UsedResetLink() {
   );
 }
 
-/** The refusal kind that offers a new link. */
-const LINK_FAILED = 'link';
-
-/** A refused, unknown or used token (400, 404, 410) or no answer: the link is the problem. */
-function resetFailure(failure: unknown): FormFailure {
-  const linkProblem = !isApiError(failure) || [400, 404, 410].includes(failure.status as number);
-  const text = linkProblem ? AuthMessages.resetInvalid : failure.message;
-  return { title: 'Reset Failed', errors: { [FORM_ERROR]: text }, kind: linkProblem ? LINK_FAILED : undefined };
-}
-
 function RequestNewLink({ onClick }: { onClick: () => void }) {
   return (
     <button
@@ -166,10 +150,9 @@ function ResetDone({ goToLogin }: { goToLogin: string }) {
       title="Password Reset Successful"
       text="Your password has been changed. Taking you to sign in…"
     >
-      <Link to={goToLogin} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-        <LogIn className="size-5" aria-hidden="true" />
+      <ActionLink to={goToLogin} icon={LogIn} fullWidth>
         Go to Login
-      </Link>
+      </ActionLink>
     </OutcomeCard>
   );
 }
@@ -190,10 +173,9 @@ function InvalidResetLink() {
       title="Invalid Link"
       text="This password reset link is invalid. Taking you to the home page…"
     >
-      <Link to={paths.home.getHref()} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-        <House className="size-5" aria-hidden="true" />
+      <ActionLink to={paths.home.getHref()} icon={House} fullWidth>
         Back to Home
-      </Link>
+      </ActionLink>
     </OutcomeCard>
   );
 }

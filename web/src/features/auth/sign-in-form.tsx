@@ -1,7 +1,6 @@
 import { AuthMessages, ErrorCodes, loginBodySchema, type LoginBody } from '@medical-qr/contracts';
 import {
   EmailInput,
-  Form,
   FormAlert,
   FORM_ERROR,
   PasswordInput,
@@ -13,8 +12,7 @@ import { notify } from '../../components/ui/notifications';
 import { isApiError } from '../../lib/base-query';
 import { useAppDispatch } from '../../lib/hooks';
 import { useLoginMutation } from './auth-api';
-import { preferMissing } from './auth-messages';
-import { loginNoticeChanged } from './auth-slice';
+import { LoginTabForm } from './login-tab-form';
 import { ResendVerificationButton } from './resend-verification-button';
 import { rememberSignedInUser } from './stored-user';
 import { welcomeToast } from './welcome';
@@ -37,10 +35,8 @@ export function SignInForm({
 }) {
   const dispatch = useAppDispatch();
   const [login] = useLoginMutation();
-  const clearNotice = () => dispatch(loginNoticeChanged(null));
 
   const signIn = async (body: LoginBody) => {
-    clearNotice();
     const { user, firstSignIn } = await login(body).unwrap();
     rememberSignedInUser(user);
     dispatch(notify(welcomeToast(user.firstName, firstSignIn === true)));
@@ -48,15 +44,7 @@ export function SignInForm({
   };
 
   return (
-    <Form
-      form={form}
-      onSubmit={signIn}
-      onFailure={loginFailure}
-      onInvalid={clearNotice}
-      summary
-      pickMessage={preferMissing}
-      className="flex flex-col gap-4"
-    >
+    <LoginTabForm form={form} onSubmit={signIn} onFailure={loginFailure}>
       <FormAlert action={(kind) => (kind === UNVERIFIED ? <ResendVerificationButton /> : null)} />
       <EmailInput placeholder="you@example.com" registration={form.register('email')} />
       <PasswordInput
@@ -76,7 +64,7 @@ export function SignInForm({
       <SubmitButton pendingLabel="Signing in…" className="mt-1 w-full">
         Sign In
       </SubmitButton>
-    </Form>
+    </LoginTabForm>
   );
 }
 

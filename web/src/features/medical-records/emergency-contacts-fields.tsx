@@ -4,6 +4,7 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { FieldWrapper, Input, useFormLayout } from '../../components/ui/form';
 import { newContactDraft, type MedicalFormValues } from './medical-form-values';
+import { useMedicalFields } from './use-medical-fields';
 
 /** The people a responder can call: name, phone, relationship, one of them primary. */
 export function EmergencyContactsFields({ maxContacts }: { maxContacts: number }) {
@@ -28,7 +29,7 @@ export function EmergencyContactsFields({ maxContacts }: { maxContacts: number }
             <ul aria-describedby={describedBy} className="flex flex-col gap-4">
               {fields.map((contact, index) => (
                 <li key={contact.id}>
-                  <ContactFields index={index} onRemove={() => remove(index)} disabled={sending} />
+                  <ContactFields index={index} onRemove={() => remove(index)} />
                 </li>
               ))}
             </ul>
@@ -58,8 +59,9 @@ export function EmergencyContactsFields({ maxContacts }: { maxContacts: number }
   );
 }
 
-function ContactFields({ index, onRemove, disabled }: { index: number; onRemove: () => void; disabled: boolean }) {
-  const { register, getValues, setValue } = useFormContext<MedicalFormValues>();
+function ContactFields({ index, onRemove }: { index: number; onRemove: () => void }) {
+  const { getValues, setValue } = useFormContext<MedicalFormValues>();
+  const { register, disabled, fieldProps } = useMedicalFields();
   const number = index + 1;
   const path = `emergencyContacts.${index}` as const;
   // Only one contact can be primary: choosing one releases the others.
@@ -86,13 +88,7 @@ function ContactFields({ index, onRemove, disabled }: { index: number; onRemove:
         <span aria-hidden="true">Remove</span>
       </Button>
       <div className="clear-left grid gap-4 pt-3 sm:grid-cols-2">
-        <Input
-          label="Name"
-          autoComplete="off"
-          limit={100}
-          registration={register(`${path}.name`)}
-          disabled={disabled}
-        />
+        <Input label="Name" autoComplete="off" limit={100} {...fieldProps(`${path}.name`)} />
         <Input
           label="Phone"
           type="tel"
@@ -100,8 +96,7 @@ function ContactFields({ index, onRemove, disabled }: { index: number; onRemove:
           autoComplete="off"
           limit={25}
           placeholder="+1 555 010 0100"
-          registration={register(`${path}.phone`)}
-          disabled={disabled}
+          {...fieldProps(`${path}.phone`)}
         />
         <Input
           label="Relationship"
@@ -109,8 +104,7 @@ function ContactFields({ index, onRemove, disabled }: { index: number; onRemove:
           autoComplete="off"
           limit={50}
           placeholder="e.g. Partner, mother, friend"
-          registration={register(`${path}.relationship`)}
-          disabled={disabled}
+          {...fieldProps(`${path}.relationship`)}
           containerClassName="sm:col-span-2"
         />
       </div>

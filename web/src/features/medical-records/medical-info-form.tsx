@@ -8,24 +8,25 @@ import {
   type MedicalForm,
 } from '@medical-qr/contracts';
 import { useMemo, type ReactNode } from 'react';
-import { useController, useFormContext, useFormState } from 'react-hook-form';
+import { useController, useFormState } from 'react-hook-form';
 import {
   EmailInput,
   FieldWrapper,
   Form,
   FormAlert,
   Input,
+  PhoneInput,
   Select,
   SubmitButton,
   Textarea,
   useAppForm,
-  useFormLayout,
   type FieldErrors,
 } from '../../components/ui/form';
 import { cn } from '../../lib/cn';
 import { useUnsavedWork } from '../../lib/unsaved-work';
 import { EmergencyContactsFields } from './emergency-contacts-fields';
 import { medicalFormValuesSchema, type MedicalFormValues } from './medical-form-values';
+import { useMedicalFields } from './use-medical-fields';
 
 export interface MedicalInfoFormProps {
   initialValues: MedicalFormValues;
@@ -81,138 +82,104 @@ export function MedicalInfoForm(props: MedicalInfoFormProps) {
   );
 }
 
-function useMedicalFormFields() {
-  const { register } = useFormContext<MedicalFormValues>();
-  const { sending } = useFormLayout();
-  return { register, disabled: sending };
-}
-
 function AboutYou({ emailHint }: { emailHint?: ReactNode }) {
-  const { register, disabled } = useMedicalFormFields();
+  const { fieldProps } = useMedicalFields();
   return (
-    <Section title="About you" description="Shown on your card, so responders know who you are.">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          label="First name"
-          autoComplete="given-name"
-          limit={100}
-          registration={register('firstName')}
-          disabled={disabled}
-        />
-        <Input
-          label="Last name"
-          autoComplete="family-name"
-          limit={100}
-          registration={register('lastName')}
-          disabled={disabled}
-        />
-        <EmailInput
-          placeholder="you@example.com"
-          limit={254}
-          hint={emailHint}
-          registration={register('email')}
-          disabled={disabled}
-        />
-        <Input
-          label="Phone number"
-          labelExtra="(optional)"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          limit={25}
-          registration={register('phoneNumber')}
-          disabled={disabled}
-        />
-      </div>
-    </Section>
+    <FieldsSection title="About you" description="Shown on your card, so responders know who you are.">
+      <Input label="First name" autoComplete="given-name" limit={100} {...fieldProps('firstName')} />
+      <Input label="Last name" autoComplete="family-name" limit={100} {...fieldProps('lastName')} />
+      <EmailInput placeholder="you@example.com" limit={254} hint={emailHint} {...fieldProps('email')} />
+      <PhoneInput limit={25} {...fieldProps('phoneNumber')} />
+    </FieldsSection>
   );
 }
 
+/** The two facts a responder asks first; "None known" is an answer, an empty field is not. */
+const NONE_KNOWN_FIELDS = [
+  { name: 'allergies', label: 'Allergies', placeholder: 'e.g. Penicillin, peanuts, bee stings' },
+  {
+    name: 'medicalConditions',
+    label: 'Medical conditions',
+    placeholder: 'e.g. Type 1 diabetes, epilepsy, asthma, heart failure',
+  },
+] as const;
+
 function MedicalDetails() {
-  const { register, disabled } = useMedicalFormFields();
+  const { disabled, fieldProps } = useMedicalFields();
   return (
-    <Section title="Medical details" description="What a responder needs to know in the first minutes.">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Select label="Blood group" registration={register('bloodGroup')} disabled={disabled}>
-          <option value="" disabled>
-            Choose your blood group
+    <FieldsSection title="Medical details" description="What a responder needs to know in the first minutes.">
+      <Select label="Blood group" {...fieldProps('bloodGroup')}>
+        <option value="" disabled>
+          Choose your blood group
+        </option>
+        {BLOOD_GROUPS.map((group) => (
+          <option key={group} value={group}>
+            {group === 'Unknown' ? 'Unknown (not sure)' : group}
           </option>
-          {BLOOD_GROUPS.map((group) => (
-            <option key={group} value={group}>
-              {group === 'Unknown' ? 'Unknown (not sure)' : group}
-            </option>
-          ))}
-        </Select>
-        <Select label="Gender" registration={register('gender')} disabled={disabled}>
-          {/* Not stated until the person answers: an answer is never assumed. */}
-          <option value="unspecified">Select…</option>
-          {GENDER_CHOICES.map((gender) => (
-            <option key={gender} value={gender}>
-              {GENDER_LABELS[gender]}
-            </option>
-          ))}
-        </Select>
+        ))}
+      </Select>
+      <Select label="Gender" {...fieldProps('gender')}>
+        {/* Not stated until the person answers: an answer is never assumed. */}
+        <option value="unspecified">Select…</option>
+        {GENDER_CHOICES.map((gender) => (
+          <option key={gender} value={gender}>
+            {GENDER_LABELS[gender]}
+          </option>
+        ))}
+      </Select>
+      {NONE_KNOWN_FIELDS.map(({ name, label, placeholder }) => (
         <Textarea
-          label="Allergies"
-          placeholder="e.g. Penicillin, peanuts, bee stings"
+          key={name}
+          label={label}
+          placeholder={placeholder}
           hint={NONE_KNOWN_HINT}
-          limit={MEDICAL_TEXT_LIMITS.allergies}
-          registration={register('allergies')}
-          disabled={disabled}
+          limit={MEDICAL_TEXT_LIMITS[name]}
+          {...fieldProps(name)}
           containerClassName="sm:col-span-2"
         />
-        <Textarea
-          label="Medical conditions"
-          placeholder="e.g. Type 1 diabetes, epilepsy, asthma, heart failure"
-          hint={NONE_KNOWN_HINT}
-          limit={MEDICAL_TEXT_LIMITS.medicalConditions}
-          registration={register('medicalConditions')}
-          disabled={disabled}
-          containerClassName="sm:col-span-2"
-        />
-        <OrganDonorChoice disabled={disabled} />
-      </div>
-    </Section>
+      ))}
+      <OrganDonorChoice disabled={disabled} />
+    </FieldsSection>
   );
 }
 
 /** The optional facts responders ask about first, with an example in each field. */
+const FOR_RESPONDERS_FIELDS = [
+  { name: 'medications', placeholder: 'e.g. Warfarin 5 mg daily, insulin, salbutamol inhaler' },
+  { name: 'devices', placeholder: 'e.g. Pacemaker, insulin pump, cochlear implant, hearing aids' },
+  { name: 'careDirectives', placeholder: 'e.g. DNR: document in wallet; advance directive with my GP' },
+] as const;
+
 function MoreForResponders() {
-  const { register, disabled } = useMedicalFormFields();
-  const textArea = (name: 'medications' | 'devices' | 'careDirectives', placeholder: string) => (
-    <Textarea
-      label={EXTRA_MEDICAL_FIELDS[name]}
-      placeholder={placeholder}
-      limit={MEDICAL_TEXT_LIMITS[name]}
-      rows={2}
-      registration={register(name)}
-      disabled={disabled}
-      containerClassName="sm:col-span-2"
-    />
-  );
+  const { fieldProps } = useMedicalFields();
   return (
-    <Section
+    <FieldsSection
       title="More for responders"
       description="Optional. What you take, what is implanted and what you want done change a responder's first steps."
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        {textArea('medications', 'e.g. Warfarin 5 mg daily, insulin, salbutamol inhaler')}
-        {textArea('devices', 'e.g. Pacemaker, insulin pump, cochlear implant, hearing aids')}
-        {textArea('careDirectives', 'e.g. DNR: document in wallet; advance directive with my GP')}
-        <Input
-          label={EXTRA_MEDICAL_FIELDS.languagesSpoken}
-          placeholder="e.g. English, Spanish; some French"
-          limit={MEDICAL_TEXT_LIMITS.languagesSpoken}
-          registration={register('languagesSpoken')}
-          disabled={disabled}
+      {FOR_RESPONDERS_FIELDS.map(({ name, placeholder }) => (
+        <Textarea
+          key={name}
+          label={EXTRA_MEDICAL_FIELDS[name]}
+          placeholder={placeholder}
+          limit={MEDICAL_TEXT_LIMITS[name]}
+          rows={2}
+          {...fieldProps(name)}
+          containerClassName="sm:col-span-2"
         />
-      </div>
-    </Section>
+      ))}
+      <Input
+        label={EXTRA_MEDICAL_FIELDS.languagesSpoken}
+        placeholder="e.g. English, Spanish; some French"
+        limit={MEDICAL_TEXT_LIMITS.languagesSpoken}
+        {...fieldProps('languagesSpoken')}
+      />
+    </FieldsSection>
   );
 }
 
 function ConsentBox() {
-  const { register, disabled } = useMedicalFormFields();
+  const { register, disabled } = useMedicalFields();
   return (
     <FieldWrapper name="hasGivenConsent">
       {(control) => (
@@ -243,6 +210,15 @@ function SubmitNote({ note }: { note?: ReactNode }) {
     );
   }
   return note ? <p className="text-[15px] text-slate-600 dark:text-slate-300">{note}</p> : null;
+}
+
+/** A section of fields, two columns from `sm` up. */
+function FieldsSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Section title={title} description={description}>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </Section>
+  );
 }
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {

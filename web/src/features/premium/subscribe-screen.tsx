@@ -10,6 +10,7 @@ import {
 import { ActionLink } from '../../components/ui/action-link';
 import { Button } from '../../components/ui/button';
 import { InlineAlert } from '../../components/ui/inline-alert';
+import { PageMessage } from '../../components/ui/page-message';
 import { QueryState } from '../../components/ui/query-state';
 import { isApiError } from '../../lib/base-query';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -213,15 +214,12 @@ function WelcomeToPremium() {
 function AlreadyPremium() {
   useDocumentTitle('Go Premium');
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-10 text-center sm:px-6 sm:py-16">
-      <CrownMark />
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        You're already Premium
-      </h1>
-      <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">
-        Your code never expires and every premium feature is yours. Your subscription's dates and options are in My
-        Account.
-      </p>
+    <PageMessage
+      icon={Crown}
+      tone="premium"
+      title="You're already Premium"
+      message="Your code never expires and every premium feature is yours. Your subscription's dates and options are in My Account."
+    >
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <ActionLink to={paths.myAccount.getHref()} icon={Settings}>
           Go to My Account
@@ -230,7 +228,7 @@ function AlreadyPremium() {
           Continue to Home
         </ActionLink>
       </div>
-    </section>
+    </PageMessage>
   );
 }
 

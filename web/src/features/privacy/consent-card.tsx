@@ -43,6 +43,32 @@ export function ConsentCard({ status }: { status: PrivacyStatus }) {
   const confirmGive = () =>
     confirm(() => give().unwrap(), PrivacyMessages.giveFailed, 'Consent given', PrivacyMessages.consentGiven);
   const closeUnlessPending = (open: boolean) => (open ? undefined : setAsking(null));
+  // Both stay mounted and differ only in their words and what they send.
+  const confirmations = [
+    {
+      action: 'revoke',
+      title: 'Revoke your consent?',
+      description:
+        'Your emergency card and printed tags will stop showing your medical information to anyone who scans them, first responders included. We keep your data, and you can give consent again at any time.',
+      cancelLabel: 'Keep sharing',
+      confirmLabel: 'Revoke consent',
+      pendingLabel: 'Revoking…',
+      confirmIcon: EyeOff,
+      pending: revoking.isLoading,
+      onConfirm: () => void confirmRevoke(asking?.action === 'revoke' ? asking.reason : ''),
+    },
+    {
+      action: 'give',
+      title: 'Give consent again?',
+      description:
+        'Your emergency card and printed tags will show your medical information again to anyone who scans them, so they can help you in an emergency.',
+      confirmLabel: 'Give consent',
+      pendingLabel: 'Saving…',
+      confirmIcon: Eye,
+      pending: giving.isLoading,
+      onConfirm: () => void confirmGive(),
+    },
+  ] as const;
 
   return (
     <PrivacyCard title="Your consent" icon={ShieldCheck} headingRef={heading}>
@@ -85,31 +111,15 @@ export function ConsentCard({ status }: { status: PrivacyStatus }) {
           </button>
         </>
       )}
-      <ConfirmDialog
-        open={asking?.action === 'revoke'}
-        onOpenChange={closeUnlessPending}
-        onCloseAutoFocus={focus.onCloseAutoFocus}
-        title="Revoke your consent?"
-        description="Your emergency card and printed tags will stop showing your medical information to anyone who scans them, first responders included. We keep your data, and you can give consent again at any time."
-        cancelLabel="Keep sharing"
-        confirmLabel="Revoke consent"
-        pendingLabel="Revoking…"
-        confirmIcon={EyeOff}
-        pending={revoking.isLoading}
-        onConfirm={() => void confirmRevoke(asking?.action === 'revoke' ? asking.reason : '')}
-      />
-      <ConfirmDialog
-        open={asking?.action === 'give'}
-        onOpenChange={closeUnlessPending}
-        onCloseAutoFocus={focus.onCloseAutoFocus}
-        title="Give consent again?"
-        description="Your emergency card and printed tags will show your medical information again to anyone who scans them, so they can help you in an emergency."
-        confirmLabel="Give consent"
-        pendingLabel="Saving…"
-        confirmIcon={Eye}
-        pending={giving.isLoading}
-        onConfirm={() => void confirmGive()}
-      />
+      {confirmations.map(({ action, ...confirmation }) => (
+        <ConfirmDialog
+          key={action}
+          {...confirmation}
+          open={asking?.action === action}
+          onOpenChange={closeUnlessPending}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+        />
+      ))}
     </PrivacyCard>
   );
 }

@@ -1,4 +1,4 @@
-export { EmailInput, Input, inputClasses, type InputProps } from './input';
+export { EmailInput, Input, inputClasses, PhoneInput, type InputProps } from './input';
 export { FieldError, FieldWrapper, type FieldControl, type FieldWrapperProps } from './field-wrapper';
 export { Form, type FormProps } from './form';
 export { FormAlert } from './form-alert';

@@ -44,3 +44,10 @@ export function EmailInput({ label = 'Email', ...props }: Omit<InputProps, 'type
     />
   );
 }
+
+/** The person's own phone number, which no form requires: the phone keypad, and autofill from the device. */
+export function PhoneInput(props: Omit<InputProps, 'type' | 'label'>) {
+  return (
+    <Input label="Phone number" labelExtra="(optional)" type="tel" inputMode="tel" autoComplete="tel" {...props} />
+  );
+}

@@ -1,11 +1,11 @@
 import { HISTORY_PAGE_SIZE } from '@medical-qr/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { SearchInput } from '../../../components/ui/search-input';
+import { SearchField } from '../../../components/ui/search-field';
 import { cn } from '../../../lib/cn';
 import { EmptyHistory } from '../history/history-screen';
 import { useGetPremiumHistoryQuery } from '../records-api';
@@ -76,7 +76,6 @@ function queryOf(search: string, page: number): URLSearchParams {
 }
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
-  const id = useId();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
@@ -87,16 +86,13 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (value: strin
 
   return (
     <form role="search" className="mt-6" onSubmit={(event) => (event.preventDefault(), onSearch(text.trim()))}>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
-        Search by blood type, allergies or conditions
-      </label>
-      <SearchInput
-        id={id}
+      <SearchField
+        label="Search by blood type, allergies or conditions"
         value={text}
         maxLength={100}
         onChange={(event) => setText(event.target.value)}
         placeholder="e.g. O+, penicillin, asthma"
-        className="mt-1.5 max-w-xl"
+        className="max-w-xl"
       />
     </form>
   );

@@ -1,11 +1,10 @@
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatCents } from '@medical-qr/contracts';
 import { ArrowRight, ShoppingBag, ShoppingCart } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionLink } from '../../../components/ui/action-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { panel } from '../../../components/ui/panel';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { useGetCartQuery } from '../cart-api';
@@ -13,6 +12,7 @@ import { startCartCheckout } from '../checkout/checkout-intent';
 import { PrintedCodeNote } from '../printed-code-note';
 import { CartItemCard } from './cart-item-card';
 import { cartTotal, itemCount, shippingSummary } from './cart-totals';
+import { TitledPanel } from '../../../components/ui/titled-panel';
 
 const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
@@ -75,16 +75,12 @@ export function CartScreen() {
 
 function CartSummary({ total, count }: { total: number; count: number }) {
   const navigate = useNavigate();
-  const titleId = useId();
   const proceed = () => {
     startCartCheckout();
     navigate(paths.checkout.getHref());
   };
   return (
-    <section aria-labelledby={titleId} className={panel('lg:sticky lg:top-24')}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        Order summary
-      </h2>
+    <TitledPanel title="Order summary" className="lg:sticky lg:top-24">
       <dl className="mt-4 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4 dark:border-slate-800">
         <dt className="text-base font-bold text-slate-900 dark:text-white">
           Total <span className="font-normal text-slate-600 dark:text-slate-400">({itemsText(count)})</span>
@@ -108,7 +104,7 @@ function CartSummary({ total, count }: { total: number; count: number }) {
           Continue Shopping
         </Link>
       </div>
-    </section>
+    </TitledPanel>
   );
 }
 

@@ -1,6 +1,5 @@
 import { SHOP_CATEGORIES, SHOP_CATEGORY_LABELS, type ShopCategory } from '@medical-qr/contracts';
-import { useId } from 'react';
-import { SearchInput } from '../../../components/ui/search-input';
+import { SearchField } from '../../../components/ui/search-field';
 import { cn } from '../../../lib/cn';
 
 /** The shop's search box and its categories, as toggle chips. */
@@ -15,20 +14,15 @@ export function ShopFiltersBar({
   onSearch: (search: string) => void;
   onCategory: (category: ShopCategory) => void;
 }) {
-  const searchId = useId();
   return (
     <div className="mt-6 flex flex-col gap-4">
       <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-xl">
-        <label htmlFor={searchId} className="text-[15px] font-semibold text-slate-800 dark:text-slate-100">
-          Search products
-        </label>
-        <SearchInput
-          id={searchId}
+        <SearchField
+          label="Search products"
           value={search}
           maxLength={100}
           onChange={(event) => onSearch(event.target.value)}
           placeholder="e.g. keychain, magnet, pet tag"
-          className="mt-1.5"
         />
       </form>
       <div role="group" aria-label="Category" className="flex flex-wrap gap-2">

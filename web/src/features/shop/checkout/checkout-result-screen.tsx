@@ -2,6 +2,7 @@ import { CircleX, RotateCw, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { paymentFailureReason, PAYMENT_NOT_COMPLETED, useLazyGetStripeKeyQuery } from '../../../components/payment';
 import { ActionLink } from '../../../components/ui/action-link';
+import { PageMessage } from '../../../components/ui/page-message';
 import { ScreenLoading } from '../../../components/ui/screen-loading';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { paths } from '../../../lib/paths';
@@ -52,18 +53,7 @@ export function CheckoutResultScreen({ redirectStatus, clientSecret }: CheckoutR
 
   if (!failure) return <ScreenLoading label="Confirming your payment…" />;
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-10 text-center sm:px-6 sm:py-16">
-      <span className="flex size-20 items-center justify-center rounded-3xl bg-red-50 text-red-700 ring-1 ring-red-200 dark:bg-red-950/50 dark:text-red-300 dark:ring-red-900/60">
-        <CircleX className="size-10" aria-hidden="true" />
-      </span>
-      <h1
-        ref={heading}
-        tabIndex={-1}
-        className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 outline-none sm:text-4xl dark:text-white"
-      >
-        Payment Failed
-      </h1>
-      <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">{failure}</p>
+    <PageMessage icon={CircleX} tone="error" title="Payment Failed" message={failure} headingRef={heading}>
       <p className="mt-2 text-base text-slate-600 dark:text-slate-400">No payment was taken and nothing was ordered.</p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <ActionLink to={paths.checkout.getHref()} icon={RotateCw}>
@@ -73,6 +63,6 @@ export function CheckoutResultScreen({ redirectStatus, clientSecret }: CheckoutR
           Go to Cart
         </ActionLink>
       </div>
-    </section>
+    </PageMessage>
   );
 }

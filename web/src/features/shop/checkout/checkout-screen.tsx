@@ -1,13 +1,12 @@
 import { formatCents, type CartItem } from '@medical-qr/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   CardPaymentForm,
   PaymentDetailsPanel,
   PaymentFormLoading,
   useGetStripeKeyQuery,
 } from '../../../components/payment';
-import { panel } from '../../../components/ui/panel';
 import { QueryState } from '../../../components/ui/query-state';
 import { ScreenLoading } from '../../../components/ui/screen-loading';
 import { isApiError } from '../../../lib/base-query';
@@ -17,6 +16,7 @@ import { addressLines } from '../cart/cart-totals';
 import { ProductImage } from '../product-image';
 import { useCheckoutSession, type CheckoutState } from './use-checkout-session';
 import { useOrderPlaced } from './use-order-placed';
+import { TitledPanel } from '../../../components/ui/titled-panel';
 
 /** Where the provider sends the browser back after a bank's confirmation page. */
 export function checkoutReturnUrl(): string {
@@ -70,12 +70,8 @@ function PayingCheckout({ state }: { state: Extract<CheckoutState, { step: 'payi
 }
 
 function OrderSummary({ total, children }: { total: number; children: ReactNode }) {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={panel()}>
-      <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-        Order summary
-      </h2>
+    <TitledPanel title="Order summary">
       <ul className="mt-4 flex flex-col gap-4">{children}</ul>
       <dl className="mt-5 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4 dark:border-slate-800">
         <dt className="text-base font-bold text-slate-900 dark:text-white">Total</dt>
@@ -84,7 +80,7 @@ function OrderSummary({ total, children }: { total: number; children: ReactNode 
         </dd>
       </dl>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Shipping included.</p>
-    </section>
+    </TitledPanel>
   );
 }
 

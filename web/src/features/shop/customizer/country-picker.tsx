@@ -1,6 +1,6 @@
 import type { Country } from '@medical-qr/contracts';
-import { useId, useMemo, useState } from 'react';
-import { SearchInput } from '../../../components/ui/search-input';
+import { useMemo, useState } from 'react';
+import { SearchField } from '../../../components/ui/search-field';
 import { ChoiceSelect } from '../choice-select';
 
 /** A country whose name contains the search, or whose code is it ("us", "gb"); any case. */
@@ -24,7 +24,6 @@ export function CountryPicker({
   onChange: (code: string) => void;
   disabled?: boolean;
 }) {
-  const searchId = useId();
   const [search, setSearch] = useState('');
   const choices = useMemo(
     () =>
@@ -38,19 +37,14 @@ export function CountryPicker({
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div>
-        <label htmlFor={searchId} className="mb-1.5 block text-[15px] font-semibold text-slate-800 dark:text-slate-100">
-          Search countries
-        </label>
-        <SearchInput
-          id={searchId}
-          value={search}
-          disabled={disabled}
-          autoComplete="off"
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="e.g. Canada"
-        />
-      </div>
+      <SearchField
+        label="Search countries"
+        value={search}
+        disabled={disabled}
+        autoComplete="off"
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder="e.g. Canada"
+      />
       <ChoiceSelect
         label="Country"
         value={value}

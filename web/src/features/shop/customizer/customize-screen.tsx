@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { PackageX, ShoppingBag, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ActionLink } from '../../../components/ui/action-link';
+import { PageMessage } from '../../../components/ui/page-message';
 import { panel } from '../../../components/ui/panel';
 import { QueryState } from '../../../components/ui/query-state';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -12,6 +13,7 @@ import { useGetBlueprintQuery } from '../catalog-api';
 import { ImageCarousel } from '../image-carousel';
 import { statusOf } from '../shop-errors';
 import { Customizer } from './customizer';
+import { PageTitle } from '../../../components/ui/page-title';
 
 /** A route's `:blueprintId` as a product id, or null when it cannot be one. */
 function productIdOf(param: string | undefined): number | null {
@@ -85,14 +87,7 @@ function frame(alert: ReactNode) {
 
 function Missing({ title, message, back }: { title: string; message: string; back: 'shop' | 'cart' }) {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-10 text-center sm:px-6 sm:py-16">
-      <span className="flex size-20 items-center justify-center rounded-3xl bg-slate-100 text-slate-700 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-700">
-        <PackageX className="size-10" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        {title}
-      </h1>
-      <p className="mt-3 text-lg leading-relaxed text-balance text-slate-600 dark:text-slate-300">{message}</p>
+    <PageMessage icon={PackageX} title={title} message={message}>
       <div className="mt-8 w-full sm:w-auto">
         {back === 'shop' ? (
           <ActionLink to={paths.shop.getHref()} icon={ShoppingBag}>
@@ -104,17 +99,14 @@ function Missing({ title, message, back }: { title: string; message: string; bac
           </ActionLink>
         )}
       </div>
-    </section>
+    </PageMessage>
   );
 }
 
 function VisitorView({ blueprint, prompt }: { blueprint: Blueprint; prompt: ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
-      <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">Customize & order</p>
-      <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        {blueprint.title}
-      </h1>
+      <PageTitle eyebrow="Customize & order">{blueprint.title}</PageTitle>
       {blueprint.brand ? <p className="mt-1 text-base text-slate-600 dark:text-slate-300">{blueprint.brand}</p> : null}
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-2 lg:gap-12">
         <ImageCarousel images={blueprint.images} label={blueprint.title} />

@@ -26,6 +26,7 @@ import { useMockupPreview } from './use-mockup-preview';
 import { useOrderActions } from './use-order-actions';
 import { useProductOptions } from './use-product-options';
 import { useSavedAddress } from './use-saved-address';
+import { PageTitle } from '../../../components/ui/page-title';
 
 export interface CustomizerProps {
   blueprint: Blueprint;
@@ -145,12 +146,7 @@ export function Customizer({ blueprint, isPremium, editing }: CustomizerProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 sm:px-6 md:py-12">
-      <p className="text-sm font-bold tracking-[0.12em] text-red-700 uppercase dark:text-red-400">
-        {editing ? 'Editing your cart item' : 'Customize & order'}
-      </p>
-      <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        {blueprint.title}
-      </h1>
+      <PageTitle eyebrow={editing ? 'Editing your cart item' : 'Customize & order'}>{blueprint.title}</PageTitle>
       {blueprint.brand ? <p className="mt-1 text-base text-slate-600 dark:text-slate-300">{blueprint.brand}</p> : null}
 
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-2 lg:gap-12">

@@ -19,17 +19,19 @@ export function OrderButtons({
   onQuickCheckout: () => void;
 }) {
   const reasonId = useId();
-  const disabled = !readiness.ready || pending !== null;
-  const describedBy = readiness.reason ? reasonId : undefined;
+  // Both wait for the same thing, and say what it is.
+  const shared = {
+    size: 'lg',
+    className: 'w-full whitespace-nowrap',
+    disabled: !readiness.ready || pending !== null,
+    'aria-describedby': readiness.reason ? reasonId : undefined,
+  } as const;
   const saveLabel = editing ? 'Update Cart' : 'Add to Cart';
   return (
     <div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <Button
-          size="lg"
-          className="w-full whitespace-nowrap"
-          disabled={disabled}
-          aria-describedby={describedBy}
+          {...shared}
           onClick={onSaveToCart}
           icon={<ShoppingCart className="size-5" aria-hidden="true" />}
           pending={pending === 'cart'}
@@ -38,11 +40,8 @@ export function OrderButtons({
           {saveLabel}
         </Button>
         <Button
-          size="lg"
+          {...shared}
           variant="secondary"
-          className="w-full whitespace-nowrap"
-          disabled={disabled}
-          aria-describedby={describedBy}
           onClick={onQuickCheckout}
           icon={<Zap className="size-5" aria-hidden="true" />}
           pending={pending === 'checkout'}
