@@ -1,19 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { ErrorCodes, ShopMessages } from '@medical-qr/contracts';
-import { AppError, CONFIG, LOGGER } from '@medical-qr/platform';
+import { AppError, CONFIG, describeIssues, LOGGER } from '@medical-qr/platform';
 import type { ShopConfig } from '../config.js';
-import type {
-  PrintifyAddress,
-  PrintifyBlueprint,
-  PrintifyOrder,
-  PrintifyPage,
-  PrintifyPrintProvider,
-  PrintifyProduct,
-  PrintifyShipping,
-  PrintifyUpload,
-  PrintifyVariants,
-  PrintifyWebhook,
+import {
+  type PrintifyAddress,
+  type PrintifyBlueprint,
+  printifyBlueprintSchema,
+  printifyCreatedOrderSchema,
+  type PrintifyOrder,
+  printifyOrderSchema,
+  type PrintifyPage,
+  printifyPageSchema,
+  type PrintifyPrintProvider,
+  printifyPrintProviderSchema,
+  type PrintifyProduct,
+  printifyProductSchema,
+  type PrintifyShipping,
+  printifyShippingSchema,
+  type PrintifyUpload,
+  printifyUploadSchema,
+  type PrintifyVariants,
+  printifyVariantsSchema,
+  type PrintifyWebhook,
+  printifyWebhookSchema,
 } from './printify-types.js';
 
 /** Printify refused a call (4xx other than 404): the request was wrong, retrying it will not help. */
@@ -66,20 +77,23 @@ export class PrintifyClient {
   }
 
   blueprints(): Promise<PrintifyBlueprint[]> {
-    return this.call('GET', '/catalog/blueprints.json');
+    return this.call(z.array(printifyBlueprintSchema), 'GET', '/catalog/blueprints.json');
   }
 
   blueprint(id: number): Promise<PrintifyBlueprint | null> {
-    return this.orNull(this.call('GET', `/catalog/blueprints/${id}.json`));
+    return this.orNull(this.call(printifyBlueprintSchema, 'GET', `/catalog/blueprints/${id}.json`));
   }
 
   printProviders(blueprintId: number): Promise<PrintifyPrintProvider[] | null> {
-    return this.orNull(this.call('GET', `/catalog/blueprints/${blueprintId}/print_providers.json`));
+    return this.orNull(
+      this.call(z.array(printifyPrintProviderSchema), 'GET', `/catalog/blueprints/${blueprintId}/print_providers.json`),
+    );
   }
 
   variants(blueprintId: number, providerId: number): Promise<PrintifyVariants | null> {
     return this.orNull(
       this.call(
+        printifyVariantsSchema,
         'GET',
         `/catalog/blueprints/${blueprintId}/print_providers/${providerId}/variants.json?show-out-of-stock=0`,
       ),
@@ -88,17 +102,24 @@ export class PrintifyClient {
 
   shipping(blueprintId: number, providerId: number): Promise<PrintifyShipping | null> {
     return this.orNull(
-      this.call('GET', `/catalog/blueprints/${blueprintId}/print_providers/${providerId}/shipping.json`),
+      this.call(
+        printifyShippingSchema,
+        'GET',
+        `/catalog/blueprints/${blueprintId}/print_providers/${providerId}/shipping.json`,
+      ),
     );
   }
 
   uploadImage(fileName: string, pngBase64: string): Promise<PrintifyUpload> {
-    return this.call('POST', '/uploads/images.json', { file_name: fileName, contents: pngBase64 });
+    return this.call(printifyUploadSchema, 'POST', '/uploads/images.json', {
+      file_name: fileName,
+      contents: pngBase64,
+    });
   }
 
   /** A product with the QR centred in the front print area at `scale`; Printify answers with its mockups. */
   createProduct(request: ProductRequest): Promise<PrintifyProduct> {
-    return this.call('POST', `${this.shop}/products.json`, {
+    return this.call(printifyProductSchema, 'POST', `${this.shop}/products.json`, {
       title: request.title,
       description: 'Emergency medical QR code',
       blueprint_id: request.blueprintId,
@@ -120,7 +141,11 @@ export class PrintifyClient {
 
   /** One page of the shop's products, newest first (Printify gives at most 50 a page). */
   products(page: number, limit = 50): Promise<PrintifyPage<PrintifyProduct>> {
-    return this.call('GET', `${this.shop}/products.json?limit=${limit}&page=${page}`);
+    return this.call(
+      printifyPageSchema(printifyProductSchema),
+      'GET',
+      `${this.shop}/products.json?limit=${limit}&page=${page}`,
+    );
   }
 
   /**
@@ -140,11 +165,11 @@ export class PrintifyClient {
 
   /** Deletes a product; one already gone counts as deleted. */
   async deleteProduct(productId: string): Promise<void> {
-    await this.orNull(this.call('DELETE', `${this.shop}/products/${encodeURIComponent(productId)}.json`));
+    await this.orNull(this.call(z.unknown(), 'DELETE', `${this.shop}/products/${encodeURIComponent(productId)}.json`));
   }
 
   createOrder(request: OrderRequest): Promise<{ id: string }> {
-    return this.call('POST', `${this.shop}/orders.json`, {
+    return this.call(printifyCreatedOrderSchema, 'POST', `${this.shop}/orders.json`, {
       external_id: request.externalId,
       label: request.label,
       line_items: request.productIds.map((productId) => ({
@@ -160,7 +185,11 @@ export class PrintifyClient {
 
   /** One page of the shop's orders, newest first. */
   orders(page: number, limit = 50): Promise<PrintifyPage<PrintifyOrder>> {
-    return this.call('GET', `${this.shop}/orders.json?limit=${limit}&page=${page}`);
+    return this.call(
+      printifyPageSchema(printifyOrderSchema),
+      'GET',
+      `${this.shop}/orders.json?limit=${limit}&page=${page}`,
+    );
   }
 
   /**
@@ -178,20 +207,26 @@ export class PrintifyClient {
   }
 
   sendToProduction(orderId: string): Promise<PrintifyOrder> {
-    return this.call('POST', `${this.shop}/orders/${encodeURIComponent(orderId)}/send_to_production.json`);
+    return this.call(
+      printifyOrderSchema,
+      'POST',
+      `${this.shop}/orders/${encodeURIComponent(orderId)}/send_to_production.json`,
+    );
   }
 
   order(orderId: string): Promise<PrintifyOrder | null> {
-    return this.orNull(this.call('GET', `${this.shop}/orders/${encodeURIComponent(orderId)}.json`));
+    return this.orNull(
+      this.call(printifyOrderSchema, 'GET', `${this.shop}/orders/${encodeURIComponent(orderId)}.json`),
+    );
   }
 
   webhooks(): Promise<PrintifyWebhook[]> {
-    return this.call('GET', `${this.shop}/webhooks.json`);
+    return this.call(z.array(printifyWebhookSchema), 'GET', `${this.shop}/webhooks.json`);
   }
 
   /** Printify signs each event of the topic with `secret` (X-Pfy-Signature). */
   createWebhook(topic: string, url: string, secret: string): Promise<PrintifyWebhook> {
-    return this.call('POST', `${this.shop}/webhooks.json`, { topic, url, secret });
+    return this.call(printifyWebhookSchema, 'POST', `${this.shop}/webhooks.json`, { topic, url, secret });
   }
 
   private async orNull<T>(call: Promise<T>): Promise<T | null> {
@@ -203,7 +238,12 @@ export class PrintifyClient {
     }
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  private async call<Reply extends z.ZodType>(
+    schema: Reply,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<z.output<Reply>> {
     const { PRINTIFY_API_TOKEN: token, PRINTIFY_SHOP_ID: shopId } = this.config;
     if (!token || !shopId) {
       this.logger.warn('PRINTIFY_API_TOKEN or PRINTIFY_SHOP_ID is not set: the print shop is off');
@@ -230,7 +270,16 @@ export class PrintifyClient {
     }
     const text = await response.text().catch(() => '');
     const parsed = parseJson(text);
-    if (response.ok) return parsed as T;
+    if (response.ok) {
+      const checked = schema.safeParse(parsed);
+      if (checked.success) return checked.data;
+      // Printify answered something the shop cannot read: its API changed, or a proxy answered for it.
+      this.logger.error(
+        { call: where, issues: describeIssues(checked.error) },
+        'Printify answered an unexpected shape',
+      );
+      throw new AppError(ErrorCodes.SERVICE_UNAVAILABLE, ShopMessages.printifyUnavailable);
+    }
     if (response.status >= 500 || response.status === 429 || response.status === 401 || response.status === 403) {
       this.logger.warn({ call: where, status: response.status }, 'Printify call failed');
       throw new AppError(ErrorCodes.SERVICE_UNAVAILABLE, ShopMessages.printifyUnavailable);
