@@ -3,25 +3,11 @@ import type { Logger } from 'pino';
 import { LOGGER } from '@medical-qr/platform';
 import type { OrderRow } from '../database/schema.js';
 import { PrintifyClient, PrintifyRejected } from '../printify/printify-client.js';
-import type { PrintifyAddress, PrintifyOrder } from '../printify/printify-types.js';
+import { printifyAddressOf } from '../printify/printify-address.js';
+import type { PrintifyOrder } from '../printify/printify-types.js';
 import { RecordsClient } from '../records/records.client.js';
 import { progressOf } from './printify-status.js';
 import { OrdersRepository } from './orders.repository.js';
-
-function addressOf(order: OrderRow): PrintifyAddress {
-  const [first, ...rest] = order.buyerName.trim().split(/\s+/);
-  return {
-    first_name: first || 'Medical QR',
-    last_name: rest.join(' ') || first || 'customer',
-    email: order.buyerEmail,
-    country: order.countryCode,
-    region: order.state,
-    address1: order.addressLine1,
-    address2: order.addressLine2 || undefined,
-    city: order.city,
-    zip: order.postalCode,
-  };
-}
 
 /**
  * Sends a paid order to Printify: each item gets its own printed tag (records) and a product with
@@ -84,7 +70,7 @@ export class OrderSubmission {
         label: `Medical QR ${order.id.slice(0, 8)}`,
         productIds: order.printifyProductIds,
         variantId: order.variantId,
-        address: addressOf(order),
+        address: printifyAddressOf(order),
       });
     } catch (error) {
       if (!(error instanceof PrintifyRejected)) throw error;

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { ErrorCodes, ShopMessages } from '@medical-qr/contracts';
 import { AppError, CONFIG, describeIssues, LOGGER } from '@medical-qr/platform';
 import type { ShopConfig } from '../config.js';
+import type { PrintifyAddress } from './printify-address.js';
 import {
-  type PrintifyAddress,
   type PrintifyBlueprint,
   printifyBlueprintSchema,
   printifyCreatedOrderSchema,

@@ -86,19 +86,6 @@ export const printifyOrderSchema = z.looseObject({
 });
 export type PrintifyOrder = z.infer<typeof printifyOrderSchema>;
 
-/** An order's ship-to, as the shop sends it (not a reply). */
-export interface PrintifyAddress {
-  first_name: string;
-  last_name: string;
-  email?: string;
-  country: string;
-  region?: string;
-  address1: string;
-  address2?: string;
-  city: string;
-  zip: string;
-}
-
 /** One of the shop's webhooks; Printify never shows a webhook's secret again. */
 export const printifyWebhookSchema = z.looseObject({
   id: z.string(),
