@@ -6,13 +6,15 @@ import {
   type OnModuleDestroy,
   type Provider,
 } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import type { Logger } from 'pino';
 import type { ProcessEnv } from '../config/env-schemas.js';
 import { CONFIG, LOGGER } from '../service/tokens.js';
 import { EventBus } from './event-bus.js';
+import { EVENT_BUS } from './event-bus.token.js';
+import { EventConsumers } from './event-consumers.js';
 
-/** The process's {@link EventBus} (a connected one). */
-export const EVENT_BUS = Symbol('EVENT_BUS');
+export { EVENT_BUS } from './event-bus.token.js';
 
 export interface EventsModuleOptions {
   /** The process's name: its durable consumers are named after it. */
@@ -23,7 +25,7 @@ export interface EventsModuleOptions {
 
 /**
  * Gives every module of a process the event bus, on its own NATS connection, namespaced by
- * REDIS_PREFIX. Consumers stop (finishing the event in hand) before the database and queues
+ * REDIS_PREFIX, and starts the durable consumers its providers declare with `@Consumes(event)`. Consumers stop (finishing the event in hand) before the database and queues
  * close; the connection closes last.
  */
 @Module({})
@@ -42,7 +44,13 @@ export class EventsModule implements OnModuleDestroy, OnApplicationShutdown {
     const bus: Provider = options.config
       ? { provide: EVENT_BUS, inject: [LOGGER], useFactory: (logger: Logger) => connect(options.config!, logger) }
       : { provide: EVENT_BUS, inject: [CONFIG, LOGGER], useFactory: connect };
-    return { module: EventsModule, global: true, providers: [bus], exports: [EVENT_BUS] };
+    return {
+      module: EventsModule,
+      global: true,
+      imports: [DiscoveryModule],
+      providers: [bus, EventConsumers],
+      exports: [EVENT_BUS],
+    };
   }
 
   async onModuleDestroy() {

@@ -1,3 +1,4 @@
+export * from './consumes.decorator.js';
 export * from './durable-consumer.js';
 export * from './event-bus.js';
 export * from './event-envelope.js';

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DurableEvents, type PaymentEventReceived } from '@medical-qr/contracts';
-import { type DeliveryContext, EVENT_BUS, type EventBus, LOGGER, ProcessedEvents } from '@medical-qr/platform';
+import { type DeliveryContext, Consumes, LOGGER, ProcessedEvents } from '@medical-qr/platform';
 import { MerchPaymentAnnouncer } from '../merch-payments/merch-payment-announcer.js';
 import { PaymentProvider } from '../provider/payment-provider.js';
 import { PremiumAnnouncer } from '../subscriptions/premium-announcer.js';
@@ -16,22 +16,18 @@ import { SubscriptionsRepository } from '../subscriptions/subscriptions.reposito
  * succeeded PaymentIntent goes to the merch payments, which announce a paid checkout.
  */
 @Injectable()
-export class PaymentEventsConsumer implements OnApplicationBootstrap {
+export class PaymentEventsConsumer {
   constructor(
     private readonly repository: SubscriptionsRepository,
     private readonly provider: PaymentProvider,
     private readonly announcer: PremiumAnnouncer,
     private readonly merchPayments: MerchPaymentAnnouncer,
     private readonly receipts: PremiumReceipt,
-    @Inject(EVENT_BUS) private readonly events: EventBus,
     private readonly processed: ProcessedEvents,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async onApplicationBootstrap() {
-    await this.events.consume(DurableEvents.paymentEventReceived, (event, context) => this.handle(event, context));
-  }
-
+  @Consumes(DurableEvents.paymentEventReceived)
   async handle(event: PaymentEventReceived, context: DeliveryContext): Promise<void> {
     if (event.type === 'payment_intent.succeeded' && event.paymentIntentId) {
       return this.merchPayments.paymentSucceeded(event.paymentIntentId, context);

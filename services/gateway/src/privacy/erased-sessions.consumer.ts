@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DurableEvents } from '@medical-qr/contracts';
-import { EVENT_BUS, type EventBus } from '@medical-qr/platform';
+import { Consumes } from '@medical-qr/platform';
 import { SessionStore } from '../session/session.store.js';
 
 /**
@@ -8,13 +8,11 @@ import { SessionStore } from '../session/session.store.js';
  * handling the event (the durable consumer is shared) is enough, and one down at the time handles it when back.
  */
 @Injectable()
-export class ErasedSessionsConsumer implements OnApplicationBootstrap {
-  constructor(
-    @Inject(EVENT_BUS) private readonly events: EventBus,
-    private readonly sessions: SessionStore,
-  ) {}
+export class ErasedSessionsConsumer {
+  constructor(private readonly sessions: SessionStore) {}
 
-  async onApplicationBootstrap() {
-    await this.events.consume(DurableEvents.userErased, ({ userId }) => this.sessions.destroyAllFor(userId));
+  @Consumes(DurableEvents.userErased)
+  async endSessions({ userId }: { userId: string }) {
+    await this.sessions.destroyAllFor(userId);
   }
 }

@@ -1,10 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DurableEvents, Queues, type CardScannedEvent, type MailJob } from '@medical-qr/contracts';
 import {
   type DeliveryContext,
-  EVENT_BUS,
-  type EventBus,
+  Consumes,
   InjectQueue,
   type JobQueue,
   LOGGER,
@@ -21,20 +20,16 @@ const SENT_ALERT_KEPT_SECONDS = 24 * 3600;
  * The events wait in identity's durable consumer while identity is down, and each queues one mail.
  */
 @Injectable()
-export class ScanAlertsConsumer implements OnApplicationBootstrap {
+export class ScanAlertsConsumer {
   constructor(
     private readonly users: UsersRepository,
     @InjectQueue(Queues.identityMail) private readonly mail: JobQueue<MailJob>,
-    @Inject(EVENT_BUS) private readonly events: EventBus,
     private readonly processed: ProcessedEvents,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async onApplicationBootstrap() {
-    await this.events.consume(DurableEvents.cardScanned, (event, context) => this.alert(event, context));
-  }
-
-  private async alert(event: CardScannedEvent, context: DeliveryContext) {
+  @Consumes(DurableEvents.cardScanned)
+  async alert(event: CardScannedEvent, context: DeliveryContext) {
     const user = await this.users.findById(event.userId);
     if (!user) return;
     const mail = scanAlertMail(user.email, user.firstName, { ...event, historyUrl: `${event.appUrl}/history` });

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DurableEvents, type SubscriptionUpdated } from '@medical-qr/contracts';
-import { CONFIG, type DeliveryContext, EVENT_BUS, type EventBus, LOGGER, ProcessedEvents } from '@medical-qr/platform';
+import { CONFIG, type DeliveryContext, Consumes, LOGGER, ProcessedEvents } from '@medical-qr/platform';
 import type { RecordsConfig } from '../config.js';
 import { ExpiryScheduler } from '../expiry/expiry.scheduler.js';
 import { RecordsRepository, type RecordLifetime } from '../records/records.repository.js';
@@ -15,22 +15,18 @@ import { PremiumStatusClient } from './premium-status.client.js';
  * the durable consumer brings the event back later.
  */
 @Injectable()
-export class PremiumLifetimeConsumer implements OnApplicationBootstrap {
+export class PremiumLifetimeConsumer {
   constructor(
     private readonly records: RecordsRepository,
     private readonly premium: PremiumStatusClient,
     private readonly expiry: ExpiryScheduler,
-    @Inject(EVENT_BUS) private readonly events: EventBus,
     private readonly processed: ProcessedEvents,
     @Inject(CONFIG) private readonly config: RecordsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async onApplicationBootstrap() {
-    await this.events.consume(DurableEvents.subscriptionUpdated, (event, context) => this.follow(event, context));
-  }
-
-  private async follow(event: SubscriptionUpdated, context: DeliveryContext) {
+  @Consumes(DurableEvents.subscriptionUpdated)
+  async follow(event: SubscriptionUpdated, context: DeliveryContext) {
     // Settled: billing announces inside the transaction that records the change, so its status may not show it yet.
     const isPremium = await this.premium.isPremium(event.userId, { settled: true });
     let lifted: string[] = [];

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DurableEvents, type MerchPaymentSucceeded } from '@medical-qr/contracts';
-import { type DeliveryContext, EVENT_BUS, type EventBus, LOGGER, ProcessedEvents } from '@medical-qr/platform';
+import {
+  type DeliveryContext,
+  Consumes,
+  EVENT_BUS,
+  type EventBus,
+  LOGGER,
+  ProcessedEvents,
+} from '@medical-qr/platform';
 import type { NewOrderRow } from '../database/schema.js';
 import { ShopJobsScheduler } from '../orders/shop-jobs.scheduler.js';
 import { CheckoutRepository } from './checkout.repository.js';
@@ -14,7 +21,7 @@ import { CheckoutRepository } from './checkout.repository.js';
  * order is queued for Printify, the receipt mail is queued, and the buyer's tabs are told their cart changed.
  */
 @Injectable()
-export class MerchPaymentConsumer implements OnApplicationBootstrap {
+export class MerchPaymentConsumer {
   constructor(
     private readonly checkouts: CheckoutRepository,
     private readonly jobs: ShopJobsScheduler,
@@ -23,11 +30,8 @@ export class MerchPaymentConsumer implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async onApplicationBootstrap() {
-    await this.events.consume(DurableEvents.merchPaymentSucceeded, (event, context) => this.order(event, context));
-  }
-
-  private async order(event: MerchPaymentSucceeded, context: DeliveryContext) {
+  @Consumes(DurableEvents.merchPaymentSucceeded)
+  async order(event: MerchPaymentSucceeded, context: DeliveryContext) {
     let made: NewOrderRow[] = [];
     await this.processed.once(context, async (tx) => {
       const checkout = await this.checkouts.lockForPayment(tx, event.checkoutId, event.userId);

@@ -1,0 +1,2 @@
+/** The process's {@link EventBus} (a connected one). */
+export const EVENT_BUS = Symbol('EVENT_BUS');
