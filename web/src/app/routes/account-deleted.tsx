@@ -1,5 +1,5 @@
 import { PrivacyMessages } from '@medical-qr/contracts';
-import { CircleCheck, House } from 'lucide-react';
+import { House } from 'lucide-react';
 import { ActionLink } from '../../components/ui/action-link';
 import { OutcomeCard } from '../../components/ui/outcome-card';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -12,12 +12,7 @@ import { paths } from '../../lib/paths';
 export function AccountDeletedRoute() {
   useDocumentTitle(PrivacyMessages.accountDeleted);
   return (
-    <OutcomeCard
-      icon={<CircleCheck className="size-8" aria-hidden="true" />}
-      title={PrivacyMessages.accountDeleted}
-      text={PrivacyMessages.accountDeletedDetails}
-      tone="success"
-    >
+    <OutcomeCard title={PrivacyMessages.accountDeleted} text={PrivacyMessages.accountDeletedDetails} tone="success">
       <ul className="space-y-2 text-left text-base leading-relaxed text-slate-700 dark:text-slate-300">
         <li>{PrivacyMessages.subscriptionCancelled}</li>
         <li>{PrivacyMessages.ordersKept}</li>

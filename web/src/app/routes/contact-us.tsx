@@ -1,5 +1,5 @@
 import { Check, Clock, Mail, X, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { TextLink } from '../../components/ui/text-link';
 import { EmergencyCallLead } from '../../components/errors/emergency-call-lead';
 import { buttonClasses } from '../../components/ui/button';
 import { useAuth } from '../../features/auth';
@@ -84,13 +84,8 @@ function EmailSupport({ isPremium }: { isPremium: boolean }) {
       ) : null}
       <p className="mt-4 text-[15px] leading-relaxed text-slate-600 dark:text-slate-400">
         Write from the email your account uses, and for an order include its number from{' '}
-        <Link
-          to={paths.myOrders.getHref()}
-          className="font-semibold text-red-700 underline underline-offset-2 dark:text-red-400"
-        >
-          My Orders
-        </Link>
-        . Please do not send your password or medical details: we never need them to help you.
+        <TextLink to={paths.myOrders.getHref()}>My Orders</TextLink>. Please do not send your password or medical
+        details: we never need them to help you.
       </p>
     </TitledPanel>
   );
@@ -135,13 +130,7 @@ function WhoWeAre() {
         Medical QR is built and run by a small team. There is no call centre: the people who read your email are the
         people who build the service. Telling us what you did, what you saw and on which device helps us fix it sooner.
         How we handle your information is in our{' '}
-        <Link
-          to={paths.terms.getHref()}
-          className="font-semibold text-red-700 underline underline-offset-2 dark:text-red-400"
-        >
-          terms and privacy policy
-        </Link>
-        .
+        <TextLink to={paths.terms.getHref()}>terms and privacy policy</TextLink>.
       </p>
     </TitledPanel>
   );

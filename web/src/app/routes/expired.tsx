@@ -1,8 +1,6 @@
 import { ArrowRight, TimerOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmergencyCallLead } from '../../components/errors/emergency-call-lead';
-import { PageMessage } from '../../components/ui/page-message';
-import { useDocumentTitle } from '../../lib/document-title';
+import { EmergencyFirstMessage } from '../../components/errors/emergency-first-message';
 import { paths } from '../../lib/paths';
 import { QR_LIFETIME } from '../../lib/plans';
 
@@ -20,10 +18,9 @@ const responderSteps = [
  * account, 10 days with one.
  */
 export function ExpiredRoute() {
-  useDocumentTitle('QR code expired');
   return (
-    <PageMessage
-      lead={<EmergencyCallLead className="mb-8" />}
+    <EmergencyFirstMessage
+      documentTitle="QR code expired"
       icon={TimerOff}
       tone="warning"
       title="This medical QR code has expired"
@@ -61,6 +58,6 @@ export function ExpiredRoute() {
           Free codes last {QR_LIFETIME.anonymous} without an account and {QR_LIFETIME.signedIn} with one.
         </p>
       </div>
-    </PageMessage>
+    </EmergencyFirstMessage>
   );
 }

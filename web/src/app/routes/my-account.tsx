@@ -37,39 +37,54 @@ export function MyAccountRoute() {
         {isPremium ? <SubscriptionCard /> : null}
         <nav aria-label="Account shortcuts">
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <Tile
-              to={paths.history.getHref()}
-              icon={History}
-              title="QR Code History"
-              text="Every code you've made, newest first."
-            />
-            <Tile
-              to={paths.privacy.getHref()}
-              icon={ShieldCheck}
-              title="Privacy controls"
-              text="Export your data, revoke consent or delete it."
-            />
-            {isPremium ? (
-              <Tile
-                to={paths.premiumHistory.getHref()}
-                icon={Search}
-                title="Premium QR History"
-                text="Search, share and download every code."
-              />
-            ) : (
-              <Tile
-                to={paths.subscribe.getHref()}
-                icon={Crown}
-                title="Upgrade to Premium"
-                text={`A code that never expires, for ${PREMIUM_PRICE}.`}
-                featured
-              />
-            )}
+            {accountTiles(isPremium).map((tile) => (
+              <Tile key={tile.title} {...tile} />
+            ))}
           </ul>
         </nav>
       </div>
     </div>
   );
+}
+
+interface TileProps {
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  featured?: boolean;
+}
+
+/** The shortcuts: history and privacy for everyone, then premium's search, or the upgrade for those without it. */
+function accountTiles(isPremium: boolean): TileProps[] {
+  return [
+    {
+      to: paths.history.getHref(),
+      icon: History,
+      title: 'QR Code History',
+      text: "Every code you've made, newest first.",
+    },
+    {
+      to: paths.privacy.getHref(),
+      icon: ShieldCheck,
+      title: 'Privacy controls',
+      text: 'Export your data, revoke consent or delete it.',
+    },
+    isPremium
+      ? {
+          to: paths.premiumHistory.getHref(),
+          icon: Search,
+          title: 'Premium QR History',
+          text: 'Search, share and download every code.',
+        }
+      : {
+          to: paths.subscribe.getHref(),
+          icon: Crown,
+          title: 'Upgrade to Premium',
+          text: `A code that never expires, for ${PREMIUM_PRICE}.`,
+          featured: true,
+        },
+  ];
 }
 
 function AccountInfo({ user, isPremium }: { user: CurrentUser; isPremium: boolean }) {
@@ -88,19 +103,7 @@ function AccountInfo({ user, isPremium }: { user: CurrentUser; isPremium: boolea
   );
 }
 
-function Tile({
-  to,
-  icon: Icon,
-  title,
-  text,
-  featured = false,
-}: {
-  to: string;
-  icon: LucideIcon;
-  title: string;
-  text: string;
-  featured?: boolean;
-}) {
+function Tile({ to, icon: Icon, title, text, featured = false }: TileProps) {
   return (
     <li className="flex">
       <Link

@@ -1,15 +1,11 @@
 import { House, MapPinOff } from 'lucide-react';
-import { EmergencyCallLead } from '../../components/errors/emergency-call-lead';
+import { EmergencyFirstMessage } from '../../components/errors/emergency-first-message';
 import { ActionLink } from '../../components/ui/action-link';
-import { PageMessage } from '../../components/ui/page-message';
-import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 
 export function NotFoundRoute() {
-  useDocumentTitle('Page not found');
   return (
-    <PageMessage
-      lead={<EmergencyCallLead className="mb-8" />}
+    <EmergencyFirstMessage
       icon={MapPinOff}
       tone="error"
       eyebrow="Error 404"
@@ -21,6 +17,6 @@ export function NotFoundRoute() {
           Go to Home
         </ActionLink>
       </div>
-    </PageMessage>
+    </EmergencyFirstMessage>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { TextLink, textLinkClasses } from '../../components/ui/text-link';
 import { paths } from '../../lib/paths';
 import { PREMIUM_PRICE, QR_LIFETIME, REFUND_PROMISE } from '../../lib/plans';
 import { SUPPORT_EMAIL, SUPPORT_RESPONSE_TIME } from '../../lib/support';
@@ -15,8 +15,6 @@ export interface TermsSection {
   title: string;
   body: ReactNode;
 }
-
-const linkClass = 'font-semibold text-red-700 underline underline-offset-2 dark:text-red-400';
 
 function P({ children }: { children: ReactNode }) {
   return <p className="mt-3 text-base leading-relaxed text-slate-700 dark:text-slate-300">{children}</p>;
@@ -40,7 +38,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const supportLink = (
-  <a href={`mailto:${SUPPORT_EMAIL}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
+  <a href={`mailto:${SUPPORT_EMAIL}`} className={`${textLinkClasses} [overflow-wrap:anywhere]`}>
     {SUPPORT_EMAIL}
   </a>
 );
@@ -111,10 +109,7 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
           </li>
           <li>
             To cut off a code, replace it or delete it. Each printed item carries its own code, which you can revoke in{' '}
-            <Link to={paths.myOrders.getHref()} className={linkClass}>
-              My Orders
-            </Link>{' '}
-            without touching the others.
+            <TextLink to={paths.myOrders.getHref()}>My Orders</TextLink> without touching the others.
           </li>
           <li>
             Each time your card is opened we note the time, whether it was opened as a page or in our scanner, and the
@@ -248,11 +243,8 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
           straight to Stripe; we never see or store your card number.
         </li>
         <li>
-          Cancel any time in{' '}
-          <Link to={paths.myAccount.getHref()} className={linkClass}>
-            My Account
-          </Link>
-          : Premium stays until the end of the month you paid for, and is not renewed.
+          Cancel any time in <TextLink to={paths.myAccount.getHref()}>My Account</TextLink>: Premium stays until the end
+          of the month you paid for, and is not renewed.
         </li>
         <li>{REFUND_PROMISE}: write to us within 30 days of a payment and we will refund it.</li>
       </Bullets>
@@ -343,11 +335,7 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     body: (
       <P>
         Questions about these terms or your data: write to {supportLink}. We answer within {SUPPORT_RESPONSE_TIME}. More
-        ways we can help are on the{' '}
-        <Link to={paths.contactUs.getHref()} className={linkClass}>
-          contact page
-        </Link>
-        .
+        ways we can help are on the <TextLink to={paths.contactUs.getHref()}>contact page</TextLink>.
       </P>
     ),
   },

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from './button';
+import { ActionButton } from './action-button';
 import { ModalDialog, type ModalDialogProps } from './dialog';
 
 export interface ConfirmDialogProps extends Pick<
@@ -30,7 +30,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   confirmLabel,
   pendingLabel,
-  confirmIcon: Icon,
+  confirmIcon,
   pending = false,
   onConfirm,
   children,
@@ -40,25 +40,12 @@ export function ConfirmDialog({
     <ModalDialog {...dialog} preventClose={pending}>
       {children}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button
-          variant="secondary"
-          size="lg"
-          onClick={() => dialog.onOpenChange(false)}
-          disabled={pending}
-          className="w-full whitespace-nowrap sm:w-auto"
-        >
+        <ActionButton variant="secondary" onClick={() => dialog.onOpenChange(false)} disabled={pending}>
           {cancelLabel}
-        </Button>
-        <Button
-          size="lg"
-          onClick={onConfirm}
-          icon={<Icon className="size-5" aria-hidden="true" />}
-          pending={pending}
-          pendingText={pendingLabel}
-          className="w-full whitespace-nowrap sm:w-auto"
-        >
+        </ActionButton>
+        <ActionButton onClick={onConfirm} icon={confirmIcon} pending={pending} pendingText={pendingLabel}>
           {confirmLabel}
-        </Button>
+        </ActionButton>
       </div>
     </ModalDialog>
   );

@@ -1,3 +1,4 @@
+import { CircleCheck, LinkIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { panel } from './panel';
@@ -8,6 +9,9 @@ const ICON_TONES = {
     'bg-emerald-50 text-emerald-600 ring-emerald-100 dark:bg-emerald-950/50 dark:text-emerald-400 dark:ring-emerald-900/60',
   error: 'bg-amber-50 text-amber-600 ring-amber-100 dark:bg-amber-950/40 dark:text-amber-400 dark:ring-amber-900/60',
 } as const;
+
+/** A success shows a check; a failure here is the link's (used, expired, malformed), so it shows a link. */
+const TONE_ICONS = { success: CircleCheck, error: LinkIcon } as const;
 
 /**
  * A page that says what following a mailed link did (a reset, a confirmation): a toned icon, the outcome as the
@@ -20,17 +24,21 @@ export function OutcomeCard({
   tone = 'neutral',
   children,
 }: {
-  icon: ReactNode;
   title: string;
   text?: string;
-  tone?: keyof typeof ICON_TONES;
   children: ReactNode;
-}) {
+} & (
+  | { tone?: 'neutral'; icon: LucideIcon }
+  /** The tone's own icon unless told. */
+  | { tone: keyof typeof TONE_ICONS; icon?: LucideIcon }
+)) {
+  // A neutral card always names its icon (its props' type says so).
+  const Icon = icon ?? TONE_ICONS[tone as keyof typeof TONE_ICONS];
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <div className={panel('text-center')}>
         <span className={cn('mx-auto flex size-16 items-center justify-center rounded-2xl ring-1', ICON_TONES[tone])}>
-          {icon}
+          <Icon className="size-8" aria-hidden="true" />
         </span>
         <h1 className="mt-5 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           {title}

@@ -1,7 +1,6 @@
 import { AuthMessages, PASSWORD_MIN_LENGTH } from '@medical-qr/contracts';
-import { CircleCheck, House, KeyRound, LinkIcon, LogIn, Mail } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { House, KeyRound, LinkIcon, LogIn, Mail } from 'lucide-react';
+import { useState } from 'react';
 import { ActionLink } from '../../components/ui/action-link';
 import { Button } from '../../components/ui/button';
 import { BackToHomeLink } from '../../components/ui/back-to-home-link';
@@ -12,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/base-query';
 import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useRedirectAfter } from '../../lib/use-redirect-after';
 import { useCheckResetLinkQuery, useResetPasswordMutation } from './auth-api';
 import { LINK_FAILED, resetFailure } from './reset-failure';
 import { useLoginDialog } from './use-login-dialog';
@@ -33,7 +33,7 @@ function CheckedResetLink({ token }: { token: string }) {
   const { isLoading, error } = useCheckResetLinkQuery(token);
   if (isLoading) {
     return (
-      <OutcomeCard icon={<KeyRound className="size-8" aria-hidden="true" />} title="Choose a new password">
+      <OutcomeCard icon={KeyRound} title="Choose a new password">
         <p
           role="status"
           className="flex items-center justify-center gap-2 text-base text-slate-600 dark:text-slate-300"
@@ -49,19 +49,11 @@ function CheckedResetLink({ token }: { token: string }) {
 }
 
 function ResetPasswordWithToken({ token }: { token: string }) {
-  const navigate = useNavigate();
   const { openForgotPassword } = useLoginDialog();
   const dispatch = useAppDispatch();
   const [resetPassword] = useResetPasswordMutation();
   const form = useAppForm(resetPasswordFormSchema, { password: '', confirmation: '' });
   const [done, setDone] = useState(false);
-  const goToLogin = paths.home.getHref({ login: true });
-
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(() => navigate(goToLogin), RESET_SUCCESS_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [done, navigate, goToLogin]);
 
   const reset = async ({ password }: { password: string }) => {
     await resetPassword({ token, password }).unwrap();
@@ -70,11 +62,11 @@ function ResetPasswordWithToken({ token }: { token: string }) {
     setDone(true);
   };
 
-  if (done) return <ResetDone goToLogin={goToLogin} />;
+  if (done) return <ResetDone />;
 
   return (
     <OutcomeCard
-      icon={<KeyRound className="size-8" aria-hidden="true" />}
+      icon={KeyRound}
       title="Choose a new password"
       text={`Use at least ${PASSWORD_MIN_LENGTH} characters. You'll sign in with it from now on.`}
     >
@@ -112,12 +104,7 @@ function ResetPasswordWithToken({ token }: { token: string }) {
 function UsedResetLink() {
   const { openForgotPassword } = useLoginDialog();
   return (
-    <OutcomeCard
-      icon={<LinkIcon className="size-8" aria-hidden="true" />}
-      tone="error"
-      title="This reset link no longer works"
-      text={AuthMessages.resetInvalid}
-    >
+    <OutcomeCard tone="error" title="This reset link no longer works" text={AuthMessages.resetInvalid}>
       <div className="flex flex-col gap-3">
         <Button size="lg" className="w-full" onClick={() => openForgotPassword()}>
           <Mail className="size-5" aria-hidden="true" />
@@ -142,10 +129,12 @@ function RequestNewLink({ onClick }: { onClick: () => void }) {
   );
 }
 
-function ResetDone({ goToLogin }: { goToLogin: string }) {
+/** The new password is saved: say so, then go to sign in (SPEC section 9). */
+function ResetDone() {
+  const goToLogin = paths.home.getHref({ login: true });
+  useRedirectAfter(goToLogin, RESET_SUCCESS_REDIRECT_MS);
   return (
     <OutcomeCard
-      icon={<CircleCheck className="size-8" aria-hidden="true" />}
       tone="success"
       title="Password Reset Successful"
       text="Your password has been changed. Taking you to sign in…"
@@ -159,16 +148,9 @@ function ResetDone({ goToLogin }: { goToLogin: string }) {
 
 /** No token in the link: say so (once, on the page), then go home (SPEC section 4, "Reset password"). */
 function InvalidResetLink() {
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => navigate(paths.home.getHref(), { replace: true }), INVALID_LINK_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [navigate]);
-
+  useRedirectAfter(paths.home.getHref(), INVALID_LINK_REDIRECT_MS, { replace: true });
   return (
     <OutcomeCard
-      icon={<LinkIcon className="size-8" aria-hidden="true" />}
       tone="error"
       title="Invalid Link"
       text="This password reset link is invalid. Taking you to the home page…"

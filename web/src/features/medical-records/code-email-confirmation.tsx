@@ -1,5 +1,5 @@
 import { CodeConfirmationMessages, type ConfirmCodeEmailResponse, LINK_TOKEN_PATTERN } from '@medical-qr/contracts';
-import { CircleCheck, LinkIcon, LogIn, MailCheck, RotateCw } from 'lucide-react';
+import { LogIn, MailCheck, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -25,7 +25,7 @@ export function CodeEmailConfirmation({ token }: { token: string }) {
   if (outcome.kind === 'confirmed') return <Confirmed expiresAt={outcome.expiresAt} />;
   if (outcome.kind === 'refused') return <Refused status={outcome.status} message={outcome.message} />;
   return (
-    <OutcomeCard icon={<MailCheck className="size-8" aria-hidden="true" />} title="Confirming your email">
+    <OutcomeCard icon={MailCheck} title="Confirming your email">
       <p role="status" className="flex items-center justify-center gap-2 text-base text-slate-600 dark:text-slate-300">
         <Spinner className="size-4" />
         One moment…
@@ -68,7 +68,6 @@ function useConfirmation(token: string): Outcome {
 function Confirmed({ expiresAt }: { expiresAt: string }) {
   return (
     <OutcomeCard
-      icon={<CircleCheck className="size-8" aria-hidden="true" />}
       tone="success"
       title="Email confirmed"
       text="This code is now kept with your email. Sign in or create an account with this email and you will find it in your account, to edit and keep."
@@ -97,7 +96,7 @@ function Refused({ status, message }: { status: number | string; message: string
         ? 'This link cannot be used'
         : 'Your email is not confirmed yet';
   return (
-    <OutcomeCard icon={<LinkIcon className="size-8" aria-hidden="true" />} tone="error" title={title} text={message}>
+    <OutcomeCard tone="error" title={title} text={message}>
       <div className="flex flex-col gap-3">
         {linkProblem || status === 409 ? null : (
           <Button size="lg" className="w-full" onClick={() => window.location.reload()}>

@@ -1,7 +1,8 @@
 import { Crown, QrCode } from 'lucide-react';
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { useSearchParams } from 'react-router';
+import { ActionLink } from '../../components/ui/action-link';
+import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
 import { paths } from '../../lib/paths';
 import { NO_ACTIVE_QR_QUERY_KEY } from './create-qr-section';
@@ -48,21 +49,17 @@ export function NoActiveQrDialog({ onCreate }: { onCreate: () => void }) {
         <Button
           size="lg"
           className="w-full"
+          icon={<QrCode className="size-5" aria-hidden="true" />}
           onClick={() => {
             createRequested.current = true;
             close();
           }}
         >
-          <QrCode className="size-5" aria-hidden="true" />
           Create QR Code
         </Button>
-        <Link
-          to={paths.pricing.getHref()}
-          className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}
-        >
-          <Crown className="size-5" aria-hidden="true" />
+        <ActionLink to={paths.pricing.getHref()} icon={Crown} variant="secondary" fullWidth>
           See Premium
-        </Link>
+        </ActionLink>
       </div>
     </ModalDialog>
   );

@@ -1,6 +1,7 @@
 import { BillingMessages, type SubscriptionDetails } from '@medical-qr/contracts';
 import { CircleX, Crown, RotateCw } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { ActionButton } from '../../components/ui/action-button';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { InlineAlert } from '../../components/ui/inline-alert';
@@ -154,26 +155,18 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDetails
       ) : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         {canceling ? (
-          <Button
-            size="lg"
+          <ActionButton
             onClick={() => void resumeSubscription()}
-            icon={<RotateCw className="size-5" aria-hidden="true" />}
+            icon={RotateCw}
             pending={resumeState.isLoading}
             pendingText="Resuming…"
-            className="w-full whitespace-nowrap sm:w-auto"
           >
             Resume subscription
-          </Button>
+          </ActionButton>
         ) : (
-          <Button
-            variant="secondary"
-            size="lg"
-            onClick={() => setConfirming(true)}
-            className="w-full whitespace-nowrap sm:w-auto"
-          >
-            <CircleX className="size-5" aria-hidden="true" />
+          <ActionButton variant="secondary" onClick={() => setConfirming(true)} icon={CircleX}>
             Cancel subscription
-          </Button>
+          </ActionButton>
         )}
       </div>
       <ConfirmDialog

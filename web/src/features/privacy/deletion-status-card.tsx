@@ -6,7 +6,7 @@ import {
 } from '@medical-qr/contracts';
 import { CircleX, UserRound } from 'lucide-react';
 import { useRef, type RefObject } from 'react';
-import { Button } from '../../components/ui/button';
+import { ActionButton } from '../../components/ui/action-button';
 import { Fact } from '../../components/ui/fact';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format-date';
@@ -88,18 +88,17 @@ export function DeletionStatusCard({
               : 'Your account and all your data are scheduled for deletion.'}{' '}
             Until then your account works as before, and you can cancel the request.
           </p>
-          <Button
+          <ActionButton
             ref={cancelButton}
             variant="secondary"
-            size="lg"
             onClick={() => void cancel()}
-            icon={<CircleX className="size-5" aria-hidden="true" />}
+            icon={CircleX}
             pending={cancelling.isLoading}
             pendingText="Cancelling…"
-            className="mt-5 w-full whitespace-nowrap sm:w-auto"
+            className="mt-5"
           >
             Cancel Deletion Request
-          </Button>
+          </ActionButton>
         </>
       ) : null}
       {status.status === 'none' ? (

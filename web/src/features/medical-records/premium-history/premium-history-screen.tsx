@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { SearchField } from '../../../components/ui/search-field';
+import { SearchForm } from '../../../components/ui/search-form';
 import { cn } from '../../../lib/cn';
 import { EmptyHistory } from '../history/history-screen';
 import { useGetPremiumHistoryQuery } from '../records-api';
@@ -85,16 +85,15 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (value: strin
   }, [text, value, onSearch]);
 
   return (
-    <form role="search" className="mt-6" onSubmit={(event) => (event.preventDefault(), onSearch(text.trim()))}>
-      <SearchField
-        label="Search by blood type, allergies or conditions"
-        value={text}
-        maxLength={100}
-        onChange={(event) => setText(event.target.value)}
-        placeholder="e.g. O+, penicillin, asthma"
-        className="max-w-xl"
-      />
-    </form>
+    <SearchForm
+      label="Search by blood type, allergies or conditions"
+      value={text}
+      maxLength={100}
+      onChange={(event) => setText(event.target.value)}
+      onSubmit={() => onSearch(text.trim())}
+      placeholder="e.g. O+, penicillin, asthma"
+      className="mt-6 max-w-xl"
+    />
   );
 }
 

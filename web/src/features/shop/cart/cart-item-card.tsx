@@ -1,16 +1,15 @@
 import { ErrorCodes, formatCents, ShopMessages, type CartItem } from '@medical-qr/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notifications';
-import { panel } from '../../../components/ui/panel';
 import { isApiError } from '../../../lib/base-query';
 import { cn } from '../../../lib/cn';
 import { useAppDispatch } from '../../../lib/hooks';
 import { paths } from '../../../lib/paths';
 import { useRemoveCartItemMutation, useUpdateCartQuantityMutation } from '../cart-api';
-import { ProductImage } from '../product-image';
+import { ProductLineCard } from '../product-line-card';
 import { QuantitySelect } from '../quantity-select';
 import { refusalMessage } from '../shop-errors';
 import { addressLines, lineTotals } from './cart-totals';
@@ -20,7 +19,6 @@ import { addressLines, lineTotals } from './cart-totals';
  * spot), products, shipping and total, with Edit (back to the customizer) and Remove.
  */
 export function CartItemCard({ item, onRemoved }: { item: CartItem; onRemoved: () => void }) {
-  const titleId = useId();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [updateQuantity, quantityUpdate] = useUpdateCartQuantityMutation();
@@ -70,30 +68,7 @@ export function CartItemCard({ item, onRemoved }: { item: CartItem; onRemoved: (
   };
 
   return (
-    <article aria-labelledby={titleId} className={panel()}>
-      <div className="flex gap-4 sm:gap-5">
-        <ProductImage
-          src={item.mockupUrl}
-          alt={`Your QR code on the ${item.productTitle}`}
-          className="w-24 shrink-0 sm:w-36"
-        />
-        <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="text-lg leading-snug font-bold text-slate-900 dark:text-white">
-            {item.productTitle}
-          </h2>
-          <p className="text-[15px] text-slate-600 dark:text-slate-400">{item.variantLabel}</p>
-          <div className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-            <p className="font-semibold text-slate-800 dark:text-slate-200">Ship to</p>
-            <address className="not-italic [overflow-wrap:anywhere]">
-              {addressLines(item).map((line, index) => (
-                <span key={index} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
-          </div>
-        </div>
-      </div>
+    <ProductLineCard line={item} imageClassName="w-24 sm:w-36" details={<ShipTo item={item} />}>
       <div className="mt-4 grid gap-4 sm:grid-cols-[8rem_1fr] sm:items-start sm:gap-6">
         <QuantitySelect value={item.quantity} onChange={(quantity) => void changeQuantity(quantity)} disabled={busy} />
         <dl className="grid gap-1.5">
@@ -138,7 +113,22 @@ export function CartItemCard({ item, onRemoved }: { item: CartItem; onRemoved: (
           Remove
         </Button>
       </div>
-    </article>
+    </ProductLineCard>
+  );
+}
+
+function ShipTo({ item }: { item: CartItem }) {
+  return (
+    <div className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+      <p className="font-semibold text-slate-800 dark:text-slate-200">Ship to</p>
+      <address className="not-italic [overflow-wrap:anywhere]">
+        {addressLines(item).map((line, index) => (
+          <span key={index} className="block">
+            {line}
+          </span>
+        ))}
+      </address>
+    </div>
   );
 }
 

@@ -2,9 +2,9 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { formatCents } from '@medical-qr/contracts';
 import { ArrowRight, ShoppingBag, ShoppingCart } from 'lucide-react';
 import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ActionLink } from '../../../components/ui/action-link';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { useGetCartQuery } from '../cart-api';
@@ -96,13 +96,9 @@ function CartSummary({ total, count }: { total: number; count: number }) {
           Proceed to Checkout
           <ArrowRight className="size-5" aria-hidden="true" />
         </Button>
-        <Link
-          to={paths.shop.getHref()}
-          className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full whitespace-nowrap' })}
-        >
-          <ShoppingBag className="size-5" aria-hidden="true" />
+        <ActionLink to={paths.shop.getHref()} icon={ShoppingBag} variant="secondary" fullWidth>
           Continue Shopping
-        </Link>
+        </ActionLink>
       </div>
     </TitledPanel>
   );

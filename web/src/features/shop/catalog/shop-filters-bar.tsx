@@ -1,5 +1,5 @@
 import { SHOP_CATEGORIES, SHOP_CATEGORY_LABELS, type ShopCategory } from '@medical-qr/contracts';
-import { SearchField } from '../../../components/ui/search-field';
+import { SearchForm } from '../../../components/ui/search-form';
 import { cn } from '../../../lib/cn';
 
 /** The shop's search box and its categories, as toggle chips. */
@@ -16,15 +16,14 @@ export function ShopFiltersBar({
 }) {
   return (
     <div className="mt-6 flex flex-col gap-4">
-      <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-xl">
-        <SearchField
-          label="Search products"
-          value={search}
-          maxLength={100}
-          onChange={(event) => onSearch(event.target.value)}
-          placeholder="e.g. keychain, magnet, pet tag"
-        />
-      </form>
+      <SearchForm
+        label="Search products"
+        value={search}
+        maxLength={100}
+        onChange={(event) => onSearch(event.target.value)}
+        placeholder="e.g. keychain, magnet, pet tag"
+        className="max-w-xl"
+      />
       <div role="group" aria-label="Category" className="flex flex-wrap gap-2">
         {SHOP_CATEGORIES.map((value) => {
           const chosen = value === category;

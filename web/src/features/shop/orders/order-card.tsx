@@ -1,13 +1,12 @@
 import { formatCents, orderStatusLabel, ShopMessages, type Order } from '@medical-qr/contracts';
 import { RefreshCw } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notifications';
-import { panel } from '../../../components/ui/panel';
 import { formatDate } from '../../../lib/format-date';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useSyncOrderStatusMutation } from '../orders-api';
-import { ProductImage } from '../product-image';
+import { ProductLineCard } from '../product-line-card';
 import { fulfillmentText, orderStatusBadge } from './order-status';
 import { PrintedTags } from './printed-tags';
 import { StatusBadge } from './status-badge';
@@ -17,7 +16,6 @@ import { StatusBadge } from './status-badge';
  * when there is one), the order id, Sync Status, and the printed tag of each item.
  */
 export function OrderCard({ order }: { order: Order }) {
-  const titleId = useId();
   const dispatch = useAppDispatch();
   const [syncOrderStatus, sync] = useSyncOrderStatusMutation();
   const badge = orderStatusBadge(order.status);
@@ -40,23 +38,11 @@ export function OrderCard({ order }: { order: Order }) {
   };
 
   return (
-    <article aria-labelledby={titleId} className={panel()}>
-      <div className="flex gap-4 sm:gap-5">
-        <ProductImage
-          src={order.mockupUrl}
-          alt={`Your QR code on the ${order.productTitle}`}
-          className="w-20 shrink-0 sm:w-32"
-        />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-            <h2 id={titleId} className="text-lg leading-snug font-bold text-slate-900 dark:text-white">
-              {order.productTitle}
-            </h2>
-            <StatusBadge label={badge.label} tone={badge.tone} />
-          </div>
-          <p className="text-[15px] text-slate-600 dark:text-slate-400">{order.variantLabel}</p>
-        </div>
-      </div>
+    <ProductLineCard
+      line={order}
+      imageClassName="w-20 sm:w-32"
+      badge={<StatusBadge label={badge.label} tone={badge.tone} />}
+    >
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
         <Fact label="Quantity">{order.quantity}</Fact>
         <Fact label="Total">{formatCents(order.totalPrice)}</Fact>
@@ -97,7 +83,7 @@ export function OrderCard({ order }: { order: Order }) {
           Sync Status
         </Button>
       </div>
-    </article>
+    </ProductLineCard>
   );
 }
 
