@@ -22,6 +22,9 @@ export function longRecord(overrides: Partial<MedicalFormInput> = {}): MedicalFo
     devices: 'Insulin pump (left abdomen); implanted pacemaker',
     languagesSpoken: 'English, Spanish',
     careDirectives: 'DNR: signed form in wallet',
+    dateOfBirth: '1984-07-02',
+    resuscitationStatus: 'dnr',
+    interpreterNeeded: true,
     organDonor: true,
     emergencyContacts: [
       { name: 'Bartholomew Quist', phone: '+44 (0) 7700-900123', relationship: 'Brother', isPrimary: true },

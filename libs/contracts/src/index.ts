@@ -13,6 +13,7 @@ export * from './health.js';
 export * from './identity.js';
 export * from './identity-api.js';
 export * from './live.js';
+export * from './first-minute.js';
 export * from './medical-labels.js';
 export * from './plain-text.js';
 export * from './paging.js';

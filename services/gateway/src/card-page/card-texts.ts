@@ -16,6 +16,10 @@ export const CardTexts = {
   unavailableText: 'Our service did not answer in time. Try again in a moment.',
   rateLimitedTitle: 'Too many attempts from this network',
   printHint: 'Scan this code or open the link for the current card:',
+  resuscitation: 'Resuscitation',
+  bloodThinner: 'Takes a blood thinner',
+  insulin: 'Uses insulin',
+  age: (years: number) => `Age ${years}`,
 } as const;
 
 /** `Retry-After` as a person reads it. */

@@ -23,6 +23,10 @@ const card: EmergencyCard = {
   devices: '',
   languagesSpoken: 'Catalan',
   careDirectives: 'DNR: document in wallet',
+  age: 47,
+  resuscitationStatus: 'dnr',
+  directiveLocation: '',
+  interpreterNeeded: true,
   emergencyContacts: [
     { id: '1', name: 'Sam', phone: '555-0100', relationship: 'Friend', isPrimary: false },
     { id: '2', name: 'Bart', phone: '+44 (0) 7700-900123', relationship: 'Brother', isPrimary: true },
@@ -48,11 +52,24 @@ describe('the server-rendered card', () => {
   it('shows blood group and allergies first, then the other critical facts, then whom to call', () => {
     const view = within(parse(cardView(card, options)));
     const text = view.getByRole('heading', { level: 1 }).closest('article')!.textContent!;
-    const order = ['AB-', 'Penicillin', 'DNR: document in wallet', 'Apixaban', 'Call', 'Sam', 'Catalan'];
+    // The first-minute facts in the crew's order: blood group, resuscitation, allergies, blood thinner, languages with
+    // the interpreter; then the rest as written, and whom to call.
+    const order = [
+      'AB-',
+      'Do not resuscitate (DNR)',
+      'Penicillin',
+      'Takes a blood thinner',
+      'Catalan · Interpreter needed',
+      'DNR: document in wallet',
+      'Apixaban 5 mg twice daily',
+      'Call',
+      'Sam',
+    ];
     expect(order.map((fact) => text.indexOf(fact))).toEqual(
       order.map((fact) => text.indexOf(fact)).sort((a, b) => a - b),
     );
     expect(view.getByRole('heading', { level: 1 }).textContent).toBe('Imogen Vasquez');
+    expect(text).toContain('Age 47');
     expect(view.getByRole('heading', { name: 'Allergies' })).toBeTruthy();
     expect(view.getByText('Prefer not to say')).toBeTruthy();
     expect(view.getByText('Yes')).toBeTruthy();

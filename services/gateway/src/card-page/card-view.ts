@@ -4,7 +4,10 @@ import {
   type EmergencyContact,
   EXTRA_MEDICAL_FIELDS,
   GENDER_LABELS,
+  interpreterLabel,
+  medicationFlags,
   organDonorLabel,
+  RESUSCITATION_LABELS,
 } from '@medical-qr/contracts';
 import { CardTexts } from './card-texts.js';
 import { html, type SafeHtml } from './html.js';
@@ -39,7 +42,10 @@ function identity(card: EmergencyCard) {
   return html`<header class="identity">
     <p class="eyebrow">${icon('heart', 'icon small')}${CardTexts.eyebrow}</p>
     <div class="identity-row">
-      <h1 class="name" id="card-name">${`${card.firstName} ${card.lastName}`.trim()}</h1>
+      <div>
+        <h1 class="name" id="card-name">${`${card.firstName} ${card.lastName}`.trim()}</h1>
+        ${card.age === null || card.age === undefined ? '' : html`<p class="age">${CardTexts.age(card.age)}</p>`}
+      </div>
       <dl class="blood">
         <dt>Blood group</dt>
         <dd elementtiming="blood-group">${card.bloodGroup}</dd>
@@ -48,17 +54,64 @@ function identity(card: EmergencyCard) {
   </header>`;
 }
 
+/** Resuscitation wishes as stated; "Not stated" is said, so a blank is never read as a choice. */
+function resuscitation(card: EmergencyCard) {
+  const status = card.resuscitationStatus ?? 'not_stated';
+  const where = status === 'directive' && card.directiveLocation?.trim();
+  return html`<div class="first-fact resus resus-${status}">
+    <dt>${CardTexts.resuscitation}</dt>
+    <dd>${RESUSCITATION_LABELS[status]}${where ? html`<span class="resus-where">: ${where}</span>` : ''}</dd>
+  </div>`;
+}
+
+function firstFact(label: string, value: string, className = '') {
+  return html`<div class="first-fact ${className}">
+    <dt>${label}</dt>
+    <dd>${value}</dd>
+  </div>`;
+}
+
+/** The languages the person speaks, and whether an interpreter is needed, when either was said. */
+function languages(card: EmergencyCard) {
+  const spoken = card.languagesSpoken?.trim() ?? '';
+  const interpreter = card.interpreterNeeded ?? null;
+  if (!spoken && interpreter === null) return '';
+  const parts = [spoken, interpreter === null ? '' : interpreterLabel(interpreter)].filter(Boolean);
+  return firstFact(EXTRA_MEDICAL_FIELDS.languagesSpoken, parts.join(' · '), interpreter ? 'interpreter' : '');
+}
+
+/**
+ * The first-minute facts, in the order a crew needs them (after the name, age and blood group): resuscitation, then
+ * the allergies, then blood thinners and insulin (read from the medications), implanted devices, and the languages
+ * with whether an interpreter is needed. The primary contact's Call stays on screen throughout.
+ */
+function firstMinute(card: EmergencyCard) {
+  const { bloodThinners, insulins } = medicationFlags(card.medications ?? '');
+  const afterAllergies = [
+    bloodThinners.length ? firstFact(CardTexts.bloodThinner, bloodThinners.join(', '), 'alert') : '',
+    insulins.length ? firstFact(CardTexts.insulin, insulins.join(', '), 'alert') : '',
+    card.devices?.trim() ? firstFact(EXTRA_MEDICAL_FIELDS.devices, card.devices.trim()) : '',
+    languages(card),
+  ].filter((part) => part !== '');
+  return {
+    before: html`<dl class="first-minute">${resuscitation(card)}</dl>`,
+    after: afterAllergies.length ? html`<dl class="first-minute">${afterAllergies}</dl>` : '',
+  };
+}
+
 /** What a responder needs before anything else: allergies, resuscitation wishes, history, drugs, devices. */
 function criticalFacts(card: EmergencyCard) {
-  return html`<section class="allergies">
+  const { before, after } = firstMinute(card);
+  return html`${before}
+    <section class="allergies">
       <h2 class="block-title">${icon('alert', 'icon small')}Allergies</h2>
       ${freeText(card.allergies)}
     </section>
+    ${after}
     <div class="fact-list">
       ${factItem(EXTRA_MEDICAL_FIELDS.careDirectives, card.careDirectives, { className: 'directives' })}
       ${factItem('Medical conditions', card.medicalConditions, { always: true })}
       ${factItem(EXTRA_MEDICAL_FIELDS.medications, card.medications)}
-      ${factItem(EXTRA_MEDICAL_FIELDS.devices, card.devices)}
     </div>`;
 }
 
@@ -116,8 +169,7 @@ function personalFacts(card: EmergencyCard) {
     <h2 class="block-title">More about this person</h2>
     <dl class="facts">
       ${fact('Gender', GENDER_LABELS[card.gender] ?? GENDER_LABELS.unspecified)}
-      ${fact('Organ donor', organDonorLabel(card.organDonor))}
-      ${fact(EXTRA_MEDICAL_FIELDS.languagesSpoken, card.languagesSpoken?.trim())} ${fact('Email', card.email)}
+      ${fact('Organ donor', organDonorLabel(card.organDonor))} ${fact('Email', card.email)}
       ${fact('Phone', card.phoneNumber)}
     </dl>
   </section>`;

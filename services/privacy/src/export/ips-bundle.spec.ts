@@ -51,4 +51,14 @@ describe('the International Patient Summary of a record', () => {
     });
     expect(patient(ipsBundle(account, undefined, new Date())).name).toEqual([{ family: 'Okafor', given: ['Amara'] }]);
   });
+
+  it('gives the birth date the person entered', () => {
+    const patient = ipsBundle(account, { ...record(), dateOfBirth: '1979-03-14' }, new Date()).entry.find(
+      (entry) => entry.resource.resourceType === 'Patient',
+    )!.resource as any;
+    expect({ birthDate: patient.birthDate, absent: patient._birthDate }).toEqual({
+      birthDate: '1979-03-14',
+      absent: undefined,
+    });
+  });
 });

@@ -57,10 +57,14 @@ export function ipsBundle(
     meta: { profile: [`${IPS_PROFILE}/Patient-uv-ips`] },
     name: [{ family: record?.lastName || account.lastName, given: [record?.firstName || account.firstName] }],
     gender: fhirGender(record?.gender ?? ''),
-    // IPS asks for a birth date; we never ask for one, and say so as FHIR does.
-    _birthDate: {
-      extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }],
-    },
+    // IPS asks for a birth date: the one the person gave, else "unknown" said as FHIR says it.
+    ...(record?.dateOfBirth
+      ? { birthDate: record.dateOfBirth }
+      : {
+          _birthDate: {
+            extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }],
+          },
+        }),
     telecom: [
       { system: 'email', value: record?.email || account.email },
       ...(record?.phoneNumber ? [{ system: 'phone', value: record.phoneNumber }] : []),

@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { emergencyCardSchema, type EmergencyCard, type MedicalForm } from '@medical-qr/contracts';
 
-/** What a record holds, kept encrypted as one JSON value: the card's facts without its contacts and dates. */
-export type RecordDetails = Omit<EmergencyCard, 'emergencyContacts' | 'createdAt' | 'expiresAt'>;
+/**
+ * What a record holds, kept encrypted as one JSON value: the card's facts without its contacts and dates, and the date
+ * of birth itself (the card shows the age it gives on the day it is read).
+ */
+export type RecordDetails = Omit<EmergencyCard, 'emergencyContacts' | 'createdAt' | 'expiresAt' | 'age'> & {
+  dateOfBirth: string | null;
+};
 
 /**
  * The decrypted details as stored. Records saved before medications, devices, languages and care
- * directives existed lack them (read as ''); their organ donor answer was a plain yes/no and stays so.
+ * directives existed lack them (read as ''); their organ donor answer was a plain yes/no and stays so. Records saved
+ * before the first-minute facts read as not stated.
  */
 const storedDetailsSchema = emergencyCardSchema
-  .omit({ emergencyContacts: true, createdAt: true, expiresAt: true })
+  .omit({ emergencyContacts: true, createdAt: true, expiresAt: true, age: true })
   .extend({
+    dateOfBirth: z.iso.date().nullable().default(null),
     organDonor: z.boolean().nullable().default(null),
     medications: z.string().default(''),
     devices: z.string().default(''),
@@ -37,5 +44,10 @@ export function detailsFromForm(form: MedicalForm): RecordDetails {
     devices: form.devices,
     languagesSpoken: form.languagesSpoken,
     careDirectives: form.careDirectives,
+    dateOfBirth: form.dateOfBirth,
+    resuscitationStatus: form.resuscitationStatus,
+    // Where a directive is kept means something only while the person says there is one.
+    directiveLocation: form.resuscitationStatus === 'directive' ? form.directiveLocation : '',
+    interpreterNeeded: form.interpreterNeeded,
   };
 }

@@ -1,5 +1,5 @@
 import type { EmergencyCard, MedicalRecord, RecordSummary } from '@medical-qr/contracts';
-import { emergencyCardPath } from '@medical-qr/contracts';
+import { ageOn, emergencyCardPath } from '@medical-qr/contracts';
 import { qrDataUrl } from '../qr/qr-image.js';
 import type { StoredRecord, StoredSummary } from './records.repository.js';
 
@@ -39,10 +39,12 @@ export function toRecordSummary(record: StoredSummary, appUrl: string): RecordSu
   };
 }
 
-/** What a responder sees: the person, the medical facts and whom to call. */
-export function toEmergencyCard(record: StoredRecord): EmergencyCard {
+/** What a responder sees: the person (their age today, not their date of birth), the medical facts and whom to call. */
+export function toEmergencyCard(record: StoredRecord, now = new Date()): EmergencyCard {
+  const { dateOfBirth, ...facts } = record.details;
   return {
-    ...record.details,
+    ...facts,
+    age: ageOn(dateOfBirth, now),
     emergencyContacts: record.contacts,
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt?.toISOString() ?? null,

@@ -54,6 +54,11 @@ describe('RecordsRepository (real PostgreSQL)', () => {
       devices: '',
       languagesSpoken: '',
       careDirectives: '',
+      // Saved before the first-minute facts: not stated.
+      dateOfBirth: null,
+      resuscitationStatus: 'not_stated',
+      directiveLocation: '',
+      interpreterNeeded: null,
     });
   });
 
