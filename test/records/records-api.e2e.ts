@@ -62,6 +62,11 @@ describe('anonymous codes', () => {
       devices: 'Omnipod insulin pump, left abdomen',
       languagesSpoken: 'Catalan, Tagalog',
       careDirectives: 'Advance directive: with Dr Okonkwo',
+      // The first-minute facts this form leaves unsaid.
+      age: null,
+      resuscitationStatus: 'not_stated',
+      directiveLocation: '',
+      interpreterNeeded: null,
       emergencyContacts: [
         {
           id: expect.any(String),
