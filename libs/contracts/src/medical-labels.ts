@@ -27,6 +27,41 @@ export function organDonorLabel(organDonor: boolean | null): 'Yes' | 'No' | 'Not
   return organDonor ? 'Yes' : 'No';
 }
 
+/**
+ * Resuscitation wishes as the owner states them: what a crew decides in the first minute. `not_stated` until the owner
+ * answers, and shown so (a blank is never read as "full resuscitation").
+ */
+export const RESUSCITATION_LABELS = {
+  not_stated: 'Not stated',
+  full: 'Full resuscitation',
+  dnr: 'Do not resuscitate (DNR)',
+  directive: 'Advance directive exists',
+} as const;
+export type ResuscitationStatus = keyof typeof RESUSCITATION_LABELS;
+export const RESUSCITATION_STATUSES = Object.keys(RESUSCITATION_LABELS) as [
+  ResuscitationStatus,
+  ...ResuscitationStatus[],
+];
+
+/** Longest note of where an advance directive is kept ("signed form in the wallet, front pocket"). */
+export const DIRECTIVE_LOCATION_MAX = 200;
+
+/** Whether the person needs an interpreter: yes, no, or not stated (null). */
+export function interpreterLabel(
+  needed: boolean | null,
+): 'Interpreter needed' | 'No interpreter needed' | 'Not stated' {
+  if (needed === null) return 'Not stated';
+  return needed ? 'Interpreter needed' : 'No interpreter needed';
+}
+
+/** Age in whole years on `on` (UTC) of someone born on `dateOfBirth` (YYYY-MM-DD); null without a date. */
+export function ageOn(dateOfBirth: string | null, on: Date): number | null {
+  if (!dateOfBirth) return null;
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const hadBirthday = on.getUTCMonth() + 1 > month || (on.getUTCMonth() + 1 === month && on.getUTCDate() >= day);
+  return on.getUTCFullYear() - year - (hadBirthday ? 0 : 1);
+}
+
 /** Free-text facts beyond the spec's fields, in the order responders need them, with their labels. */
 export const EXTRA_MEDICAL_FIELDS = {
   medications: 'Medications',

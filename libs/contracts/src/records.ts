@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { emailSchema, phoneNumberSchema } from './auth.js';
-import { BLOOD_GROUPS, GENDERS, MAX_CONTACTS_PREMIUM, MEDICAL_TEXT_LIMITS, type Gender } from './medical-labels.js';
+import {
+  BLOOD_GROUPS,
+  DIRECTIVE_LOCATION_MAX,
+  GENDERS,
+  MAX_CONTACTS_PREMIUM,
+  MEDICAL_TEXT_LIMITS,
+  RESUSCITATION_STATUSES,
+  type Gender,
+} from './medical-labels.js';
 import { withoutControlCharacters } from './plain-text.js';
 import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema, pageInfoSchema, pageQuerySchema } from './paging.js';
 
@@ -91,6 +99,19 @@ export const emergencyContactInputSchema = z.strictObject({
  * The medical form, for anonymous visitors and signed-in users alike. Contacts are capped at the
  * premium maximum here; the free plan's single contact is the records service's rule.
  */
+/** The earliest birth date a record takes: anyone older is a typing mistake. */
+const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+/** A date of birth as YYYY-MM-DD: a real day, not in the future and not before 1900. */
+const dateOfBirthSchema = z.iso
+  .date({ error: 'must be a date written as YYYY-MM-DD' })
+  .refine((date) => date >= EARLIEST_BIRTH_DATE, 'must be 1900 or later')
+  .refine((date) => date <= new Date().toISOString().slice(0, 10), 'cannot be in the future');
+
+const resuscitationStatusSchema = z.enum(RESUSCITATION_STATUSES, {
+  error: `must be one of ${RESUSCITATION_STATUSES.join(', ')}`,
+});
+
 export const medicalFormSchema = z.strictObject({
   firstName: requiredText(100, 'First name'),
   lastName: requiredText(100, 'Last name'),
@@ -111,6 +132,12 @@ export const medicalFormSchema = z.strictObject({
   devices: text(MEDICAL_TEXT_LIMITS.devices).default(''),
   languagesSpoken: text(MEDICAL_TEXT_LIMITS.languagesSpoken).default(''),
   careDirectives: text(MEDICAL_TEXT_LIMITS.careDirectives).default(''),
+  dateOfBirth: dateOfBirthSchema.nullable().default(null),
+  resuscitationStatus: resuscitationStatusSchema.default('not_stated'),
+  /** Where the advance directive is kept, for `directive`; '' when not said. */
+  directiveLocation: text(DIRECTIVE_LOCATION_MAX).default(''),
+  /** Null when the person has not said. */
+  interpreterNeeded: z.boolean({ error: 'must be true, false or null (not stated)' }).nullable().default(null),
   emergencyContacts: z
     .array(emergencyContactInputSchema, { error: 'must be a list of contacts' })
     .max(MAX_CONTACTS_PREMIUM, `at most ${MAX_CONTACTS_PREMIUM} contacts`)
@@ -246,6 +273,11 @@ export const emergencyCardSchema = z.object({
   devices: z.string(),
   languagesSpoken: z.string(),
   careDirectives: z.string(),
+  /** Whole years today, from the date of birth; null when none was given. The card shows the age, not the date. */
+  age: z.number().int().nullable().default(null),
+  resuscitationStatus: resuscitationStatusSchema.default('not_stated'),
+  directiveLocation: z.string().default(''),
+  interpreterNeeded: z.boolean().nullable().default(null),
   emergencyContacts: z.array(emergencyContactSchema),
   createdAt: z.iso.datetime(),
   /** Null for premium records, which never expire. */
@@ -253,8 +285,9 @@ export const emergencyCardSchema = z.object({
 });
 export type EmergencyCard = z.infer<typeof emergencyCardSchema>;
 
-/** A record as its owner sees it. */
-export const medicalRecordSchema = emergencyCardSchema.extend({
+/** A record as its owner sees it: the date of birth itself rather than the age it gives. */
+export const medicalRecordSchema = emergencyCardSchema.omit({ age: true }).extend({
+  dateOfBirth: z.iso.date().nullable().default(null),
   id: z.uuid(),
   token: emergencyTokenSchema,
   /** The owner's name for this code ("Sam (child)"); '' when unnamed. Not on the card: responders see the person. */
