@@ -99,6 +99,10 @@ describe('medical form: checks before sending', () => {
       devices: '',
       languagesSpoken: '',
       careDirectives: '',
+      dateOfBirth: null,
+      resuscitationStatus: 'not_stated',
+      directiveLocation: '',
+      interpreterNeeded: null,
       emergencyContacts: [{ name: 'Sam Hopper', phone: '+1 555 010 0100', relationship: 'Partner', isPrimary: true }],
       hasGivenConsent: true,
     });
