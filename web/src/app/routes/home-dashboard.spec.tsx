@@ -74,7 +74,8 @@ describe('signed-in home: the dashboard', () => {
     expect(field(form, 'Gender').value).toBe('female');
     expect(field(form, 'Allergies').value).toBe('Latex');
     expect(field(form, 'Medical conditions').value).toBe('Asthma');
-    expect((within(form).getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
+    const organDonor = within(within(form).getByRole('group', { name: 'Organ donor' }));
+    expect((organDonor.getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
     expect(field(form, 'Medications').value).toBe('Salbutamol inhaler');
     expect(field(form, 'Languages spoken').value).toBe('English, French');
     expect(field(form, 'Devices and implants').value).toBe('');
@@ -96,8 +97,9 @@ describe('signed-in home: the dashboard', () => {
   it('shows a not-stated organ donor and gender as unanswered, not as "No"', async () => {
     signedInHome(dashboardOf(aMedicalRecord({ organDonor: null, gender: 'unspecified' })));
     const form = await medicalForm();
-    expect((within(form).getByRole('radio', { name: 'Not stated' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(form).getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(false);
+    const organDonor = within(within(form).getByRole('group', { name: 'Organ donor' }));
+    expect((organDonor.getByRole('radio', { name: 'Not stated' }) as HTMLInputElement).checked).toBe(true);
+    expect((organDonor.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(false);
     const gender = field(form, 'Gender') as unknown as HTMLSelectElement;
     expect(gender.value).toBe('unspecified');
     expect(gender.selectedOptions[0]?.textContent).toBe('Select…');

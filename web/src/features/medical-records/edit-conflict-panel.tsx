@@ -1,8 +1,10 @@
 import {
   EXTRA_MEDICAL_FIELDS,
   GENDER_LABELS,
+  interpreterLabel,
   organDonorLabel,
   RecordsMessages,
+  RESUSCITATION_LABELS,
   type EmergencyContactInput,
   type MedicalForm,
   type MedicalRecord,
@@ -11,8 +13,14 @@ import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
+import { formatCalendarDay } from '../../lib/format-date';
 import type { EditConflict } from './use-record-update';
-import { formValuesOf, medicalFormOfRecord, type MedicalFormValues } from './medical-form-values';
+import {
+  DIRECTIVE_LOCATION_LABEL,
+  formValuesOf,
+  medicalFormOfRecord,
+  type MedicalFormValues,
+} from './medical-form-values';
 
 type Shown = (form: MedicalForm) => string;
 
@@ -23,17 +31,21 @@ const contactsLine = (contacts: EmergencyContactInput[]) =>
 const COMPARED: [label: string, shown: Shown][] = [
   ['First name', (form) => form.firstName],
   ['Last name', (form) => form.lastName],
+  ['Date of birth', (form) => (form.dateOfBirth ? formatCalendarDay(form.dateOfBirth) : '')],
   ['Email', (form) => form.email],
   ['Phone number', (form) => form.phoneNumber ?? ''],
   ['Gender', (form) => GENDER_LABELS[form.gender]],
   ['Blood group', (form) => form.bloodGroup],
   ['Allergies', (form) => form.allergies],
   ['Medical conditions', (form) => form.medicalConditions],
+  ['Resuscitation', (form) => RESUSCITATION_LABELS[form.resuscitationStatus]],
+  [DIRECTIVE_LOCATION_LABEL, (form) => form.directiveLocation],
   ['Organ donor', (form) => organDonorLabel(form.organDonor)],
   [EXTRA_MEDICAL_FIELDS.medications, (form) => form.medications],
   [EXTRA_MEDICAL_FIELDS.devices, (form) => form.devices],
   [EXTRA_MEDICAL_FIELDS.careDirectives, (form) => form.careDirectives],
   [EXTRA_MEDICAL_FIELDS.languagesSpoken, (form) => form.languagesSpoken],
+  ['Interpreter', (form) => interpreterLabel(form.interpreterNeeded)],
   ['Emergency contacts', (form) => contactsLine(form.emergencyContacts)],
 ];
 

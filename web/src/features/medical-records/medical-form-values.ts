@@ -8,6 +8,7 @@ import {
   type Gender,
   type MedicalForm,
   type MedicalRecord,
+  type ResuscitationStatus,
 } from '@medical-qr/contracts';
 import { z } from 'zod';
 import { FORM_ERROR, type FieldErrors } from '../../components/ui/form';
@@ -21,12 +22,16 @@ export interface ContactDraft {
 }
 
 /**
- * The medical form as the inputs hold it: text as typed, no blood group until one is chosen, and
- * gender ('unspecified') and organ donor (null) not stated until the person answers.
+ * The medical form as the inputs hold it: text as typed, no blood group until one is chosen, no date of birth
+ * until one is picked (''), and gender ('unspecified'), organ donor and interpreter (null) and resuscitation
+ * ('not_stated') not stated until the person answers. The directive's place stays as typed whatever the status;
+ * it is sent only with `directive`.
  */
 export interface MedicalFormValues {
   firstName: string;
   lastName: string;
+  /** YYYY-MM-DD, or '' when not given. */
+  dateOfBirth: string;
   email: string;
   phoneNumber: string;
   gender: Gender;
@@ -34,13 +39,19 @@ export interface MedicalFormValues {
   allergies: string;
   medicalConditions: string;
   organDonor: boolean | null;
+  resuscitationStatus: ResuscitationStatus;
+  directiveLocation: string;
   medications: string;
   devices: string;
   languagesSpoken: string;
+  interpreterNeeded: boolean | null;
   careDirectives: string;
   emergencyContacts: ContactDraft[];
   hasGivenConsent: boolean;
 }
+
+/** The label of the field that says where an advance directive is kept, in the form and where answers are compared. */
+export const DIRECTIVE_LOCATION_LABEL = 'Where the directive is kept';
 
 /** Who the form is for, to prefill the personal details. */
 export interface PersonDetails {
@@ -58,6 +69,7 @@ export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues 
   return {
     firstName: person.firstName ?? '',
     lastName: person.lastName ?? '',
+    dateOfBirth: '',
     email: person.email ?? '',
     phoneNumber: person.phoneNumber ?? '',
     gender: 'unspecified',
@@ -65,9 +77,12 @@ export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues 
     allergies: '',
     medicalConditions: '',
     organDonor: null,
+    resuscitationStatus: 'not_stated',
+    directiveLocation: '',
     medications: '',
     devices: '',
     languagesSpoken: '',
+    interpreterNeeded: null,
     careDirectives: '',
     // One row ready to fill: most people have someone to call.
     emergencyContacts: [newContactDraft(true)],
@@ -75,9 +90,23 @@ export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues 
   };
 }
 
+/** The facts added after the first records were saved: a record or a kept draft from before may not hold them. */
+type LaterFacts = Pick<MedicalForm, 'dateOfBirth' | 'resuscitationStatus' | 'directiveLocation' | 'interpreterNeeded'>;
+
+/** Those facts as saved, or not stated (empty) where an older record or draft has none. */
+export function laterFactsOf(saved: Partial<LaterFacts>): LaterFacts {
+  return {
+    dateOfBirth: saved.dateOfBirth ?? null,
+    resuscitationStatus: saved.resuscitationStatus ?? 'not_stated',
+    directiveLocation: saved.directiveLocation ?? '',
+    interpreterNeeded: saved.interpreterNeeded ?? null,
+  };
+}
+
 /** A saved record's own answers, named as the form and the gateway both name them. */
 function answersOf(record: MedicalRecord) {
   return {
+    ...laterFactsOf(record),
     firstName: record.firstName,
     lastName: record.lastName,
     email: record.email,
@@ -103,8 +132,10 @@ const contactAnswers = ({ name, phone, relationship, isPrimary }: EmergencyConta
 /** The form filled from a saved record; its consent stays given (saving edits the same record). */
 export function medicalFormFromRecord(record: MedicalRecord, contacts: EmergencyContact[]): MedicalFormValues {
   const saved = contacts.length > 0 ? contacts : record.emergencyContacts;
+  const answers = answersOf(record);
   return {
-    ...answersOf(record),
+    ...answers,
+    dateOfBirth: answers.dateOfBirth ?? '',
     phoneNumber: record.phoneNumber ?? '',
     emergencyContacts: saved.length > 0 ? saved.map(contactAnswers) : [newContactDraft(true)],
     hasGivenConsent: record.hasGivenConsent,
@@ -115,6 +146,7 @@ export function medicalFormFromRecord(record: MedicalRecord, contacts: Emergency
 export function formValuesOf(form: MedicalForm): MedicalFormValues {
   return {
     ...form,
+    dateOfBirth: form.dateOfBirth ?? '',
     phoneNumber: form.phoneNumber ?? '',
     emergencyContacts: form.emergencyContacts.length > 0 ? form.emergencyContacts : [newContactDraft(true)],
   };
@@ -166,6 +198,7 @@ export function checkMedicalForm(values: MedicalFormValues, maxContacts: number)
   const result = medicalFormSchema.safeParse({
     firstName: values.firstName,
     lastName: values.lastName,
+    dateOfBirth: values.dateOfBirth === '' ? null : values.dateOfBirth,
     email: values.email,
     phoneNumber: values.phoneNumber.trim() === '' ? null : values.phoneNumber,
     gender: values.gender,
@@ -173,9 +206,13 @@ export function checkMedicalForm(values: MedicalFormValues, maxContacts: number)
     allergies: values.allergies,
     medicalConditions: values.medicalConditions,
     organDonor: values.organDonor,
+    resuscitationStatus: values.resuscitationStatus,
+    // Kept in the field while the status changes back and forth; said only beside an advance directive.
+    directiveLocation: values.resuscitationStatus === 'directive' ? values.directiveLocation : '',
     medications: values.medications,
     devices: values.devices,
     languagesSpoken: values.languagesSpoken,
+    interpreterNeeded: values.interpreterNeeded,
     careDirectives: values.careDirectives,
     emergencyContacts: filled.map(({ contact: { name, phone, relationship, isPrimary } }) => ({
       name,
@@ -211,7 +248,7 @@ export function checkMedicalForm(values: MedicalFormValues, maxContacts: number)
 function readableMessage(field: string, message: string): string {
   if (field === 'email' && message === AuthMessages.requiredFields) return 'Email is required';
   if (field === 'bloodGroup') return 'Choose a blood group (choose Unknown if you are not sure)';
-  if (field === 'gender') return 'Choose one of the options';
-  if (/^(at most|only one|must be)\b/.test(message)) return message.charAt(0).toUpperCase() + message.slice(1);
-  return message;
+  if (field === 'gender' || field === 'resuscitationStatus') return 'Choose one of the options';
+  const sentence = /^(at most|only one|must be|cannot be)\b/.test(message);
+  return sentence ? message.charAt(0).toUpperCase() + message.slice(1) : message;
 }

@@ -1,18 +1,35 @@
 import { jest } from '@jest/globals';
-import { MAX_CONTACTS_FREE, MAX_CONTACTS_PREMIUM, RecordsMessages, type MedicalForm } from '@medical-qr/contracts';
+import {
+  MAX_CONTACTS_FREE,
+  MAX_CONTACTS_PREMIUM,
+  RecordsMessages,
+  type MedicalForm,
+  type MedicalRecord,
+} from '@medical-qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { completeAnswers, descriptionOf, fillMedicalForm } from '../../../test/medical-form';
+import { aMedicalRecord } from '../../../test/records-fixtures';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { settle } from '../../../test/settle';
 import type { FieldErrors } from '../../components/ui/form';
-import { emptyMedicalForm } from './medical-form-values';
+import { normalizeApiError } from '../../lib/base-query';
+import { emptyMedicalForm, medicalFormFromRecord, type MedicalFormValues } from './medical-form-values';
 import { MedicalInfoForm } from './medical-info-form';
+import { fieldErrorsFromServer } from './server-field-errors';
 
-function renderForm({ maxContacts = MAX_CONTACTS_FREE, answer = async (): Promise<FieldErrors | null> => null } = {}) {
+function renderForm({
+  maxContacts = MAX_CONTACTS_FREE,
+  answer = async (): Promise<FieldErrors | null> => null,
+  initialValues = emptyMedicalForm(),
+}: {
+  maxContacts?: number;
+  answer?: () => Promise<FieldErrors | null>;
+  initialValues?: MedicalFormValues;
+} = {}) {
   const onSubmit = jest.fn(async (_form: MedicalForm) => answer());
   const view = renderWithProviders(
     <MedicalInfoForm
-      initialValues={emptyMedicalForm()}
+      initialValues={initialValues}
       maxContacts={maxContacts}
       submitLabel="Generate QR Code"
       pendingLabel="Generating…"
@@ -27,6 +44,10 @@ function renderForm({ maxContacts = MAX_CONTACTS_FREE, answer = async (): Promis
   const field = (label: string | RegExp) => within(form).getByLabelText(label);
   return { ...view, form, onSubmit, submit, field };
 }
+
+/** The radio button of one choice in the group the legend names ("Organ donor", "Resuscitation"). */
+const choice = (group: string, name: string) =>
+  within(screen.getByRole('group', { name: group })).getByRole('radio', { name }) as HTMLInputElement;
 
 describe('medical form: checks before sending', () => {
   it('says under each field what is missing, moves to the first one and sends nothing', async () => {
@@ -99,6 +120,10 @@ describe('medical form: checks before sending', () => {
       devices: '',
       languagesSpoken: '',
       careDirectives: '',
+      dateOfBirth: null,
+      resuscitationStatus: 'not_stated',
+      directiveLocation: '',
+      interpreterNeeded: null,
       emergencyContacts: [{ name: 'Sam Hopper', phone: '+1 555 010 0100', relationship: 'Partner', isPrimary: true }],
       hasGivenConsent: true,
     });
@@ -106,9 +131,9 @@ describe('medical form: checks before sending', () => {
 
   it('starts with organ donor and gender not stated, and sends them so when left alone', async () => {
     const { form, submit, onSubmit, field } = renderForm();
-    expect((screen.getByRole('radio', { name: 'Not stated' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(false);
+    expect(choice('Organ donor', 'Not stated').checked).toBe(true);
+    expect(choice('Organ donor', 'Yes').checked).toBe(false);
+    expect(choice('Organ donor', 'No').checked).toBe(false);
     expect((field('Gender') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Select…');
 
     fillMedicalForm(form, { ...completeAnswers, organDonor: undefined });
@@ -171,6 +196,201 @@ describe('medical form: checks before sending', () => {
       ),
     );
     expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('medical form: date of birth, resuscitation and interpreter', () => {
+  it('sends them as the contract types them: a YYYY-MM-DD date, a status, the trimmed place and a yes or no', async () => {
+    const { form, submit, onSubmit } = renderForm();
+    fillMedicalForm(form, {
+      ...completeAnswers,
+      dateOfBirth: '1984-07-02',
+      resuscitation: 'Advance directive exists',
+      directiveLocation: ' Signed form in my wallet, front pocket ',
+      interpreterNeeded: 'Yes',
+    });
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      dateOfBirth: '1984-07-02',
+      resuscitationStatus: 'directive',
+      directiveLocation: 'Signed form in my wallet, front pocket',
+      interpreterNeeded: true,
+      // The interpreter's answer is its own: organ donor keeps the one given for it.
+      organDonor: true,
+    });
+
+    fillMedicalForm(form, { resuscitation: 'Do not resuscitate (DNR)', interpreterNeeded: 'No', dateOfBirth: '' });
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]?.[0]).toMatchObject({
+      dateOfBirth: null,
+      resuscitationStatus: 'dnr',
+      directiveLocation: '',
+      interpreterNeeded: false,
+    });
+  });
+
+  it('starts with no date of birth, resuscitation and interpreter not stated, and sends them so', async () => {
+    const { form, submit, onSubmit, field } = renderForm();
+    const dateOfBirth = field(/^Date of birth/) as HTMLInputElement;
+    expect(dateOfBirth.value).toBe('');
+    expect(choice('Resuscitation', 'Not stated').checked).toBe(true);
+    expect(choice('Interpreter needed', 'Not stated').checked).toBe(true);
+    expect(
+      within(screen.getByRole('group', { name: 'Resuscitation' }))
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Full resuscitation', 'Do not resuscitate (DNR)', 'Advance directive exists', 'Not stated']);
+    expect(screen.queryByLabelText('Where the directive is kept')).toBeNull();
+
+    fillMedicalForm(form, completeAnswers);
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      dateOfBirth: null,
+      resuscitationStatus: 'not_stated',
+      directiveLocation: '',
+      interpreterNeeded: null,
+    });
+  });
+
+  it('labels each field and reads its hint with it', () => {
+    const { field } = renderForm();
+    const dateOfBirth = field(/^Date of birth/) as HTMLInputElement;
+    expect(dateOfBirth.type).toBe('date');
+    expect(dateOfBirth.min).toBe('1900-01-01');
+    expect(dateOfBirth.max).toBe(new Date().toISOString().slice(0, 10));
+    expect(descriptionOf(dateOfBirth)).toBe('Responders see your age, not the date.');
+    expect(descriptionOf(screen.getByRole('group', { name: 'Resuscitation' }))).toBe(
+      'What a crew should do if your heart stops. Say where your advance directive is kept if you have one.',
+    );
+    expect(screen.getByRole('group', { name: 'Interpreter needed' })).toBeTruthy();
+  });
+
+  it('asks where the directive is kept only with an advance directive, keeps what was typed and sends it only then', async () => {
+    const { form, submit, onSubmit, field } = renderForm();
+    fillMedicalForm(form, { ...completeAnswers, resuscitation: 'Do not resuscitate (DNR)' });
+    expect(screen.queryByLabelText('Where the directive is kept')).toBeNull();
+
+    fillMedicalForm(form, { resuscitation: 'Advance directive exists' });
+    expect(field('Where the directive is kept').getAttribute('placeholder')).toBe(
+      'e.g. Signed form in my wallet, front pocket',
+    );
+    fillMedicalForm(form, { directiveLocation: 'Kitchen drawer' });
+    fillMedicalForm(form, { resuscitation: 'Full resuscitation' });
+    expect(screen.queryByLabelText('Where the directive is kept')).toBeNull();
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ resuscitationStatus: 'full', directiveLocation: '' });
+
+    fillMedicalForm(form, { resuscitation: 'Advance directive exists' });
+    expect((field('Where the directive is kept') as HTMLInputElement).value).toBe('Kitchen drawer');
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]?.[0]).toMatchObject({
+      resuscitationStatus: 'directive',
+      directiveLocation: 'Kitchen drawer',
+    });
+  });
+
+  it('says under the place of the directive when it is too long, and not once the status is another', async () => {
+    const { form, submit, field, onSubmit } = renderForm();
+    fillMedicalForm(form, {
+      ...completeAnswers,
+      resuscitation: 'Advance directive exists',
+      directiveLocation: 'x'.repeat(201),
+    });
+    await submit();
+    expect(descriptionOf(field('Where the directive is kept'))).toBe('At most 200 characters 201 / 200 · 1 too many');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fillMedicalForm(form, { resuscitation: 'Full resuscitation' });
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ resuscitationStatus: 'full', directiveLocation: '' });
+  });
+
+  it('refuses a date of birth before 1900 or in the future, under the field', async () => {
+    const { form, submit, field, onSubmit } = renderForm();
+    fillMedicalForm(form, { ...completeAnswers, dateOfBirth: '1899-12-31' });
+    await submit();
+    expect(descriptionOf(field(/^Date of birth/))).toBe('Must be 1900 or later Responders see your age, not the date.');
+    expect(field(/^Date of birth/).getAttribute('aria-invalid')).toBe('true');
+
+    fillMedicalForm(form, { dateOfBirth: `${new Date().getUTCFullYear() + 1}-01-01` });
+    await submit();
+    expect(descriptionOf(field(/^Date of birth/))).toBe(
+      'Cannot be in the future Responders see your age, not the date.',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('fills the form with what a saved record says', async () => {
+    const record = aMedicalRecord({
+      dateOfBirth: '1984-07-02',
+      resuscitationStatus: 'directive',
+      directiveLocation: 'Kitchen drawer, blue folder',
+      interpreterNeeded: false,
+      organDonor: true,
+    });
+    const { submit, onSubmit, field } = renderForm({
+      initialValues: medicalFormFromRecord(record, record.emergencyContacts),
+    });
+    expect((field(/^Date of birth/) as HTMLInputElement).value).toBe('1984-07-02');
+    expect(choice('Resuscitation', 'Advance directive exists').checked).toBe(true);
+    expect((field('Where the directive is kept') as HTMLInputElement).value).toBe('Kitchen drawer, blue folder');
+    expect(choice('Interpreter needed', 'No').checked).toBe(true);
+    expect(choice('Organ donor', 'Yes').checked).toBe(true);
+
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      dateOfBirth: '1984-07-02',
+      resuscitationStatus: 'directive',
+      directiveLocation: 'Kitchen drawer, blue folder',
+      interpreterNeeded: false,
+    });
+  });
+
+  it('reads a record saved before these questions as not stated', () => {
+    const {
+      dateOfBirth: _d,
+      resuscitationStatus: _r,
+      directiveLocation: _l,
+      interpreterNeeded: _i,
+      ...older
+    } = aMedicalRecord();
+    const record = older as MedicalRecord;
+    const { field } = renderForm({ initialValues: medicalFormFromRecord(record, record.emergencyContacts) });
+    expect((field(/^Date of birth/) as HTMLInputElement).value).toBe('');
+    expect(choice('Resuscitation', 'Not stated').checked).toBe(true);
+    expect(choice('Interpreter needed', 'Not stated').checked).toBe(true);
+    expect(screen.queryByLabelText('Where the directive is kept')).toBeNull();
+  });
+
+  it('shows what the server said about the date of birth under that field, once', async () => {
+    const refusal = normalizeApiError(
+      400,
+      'Bad Request',
+      JSON.stringify({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Validation failed',
+        issues: [{ path: 'dateOfBirth', message: 'cannot be in the future' }],
+      }),
+    );
+    const { form, submit, field } = renderForm({ answer: async () => fieldErrorsFromServer(refusal) });
+    fillMedicalForm(form, { ...completeAnswers, dateOfBirth: '1984-07-02' });
+    await submit();
+    await waitFor(() =>
+      expect(descriptionOf(field(/^Date of birth/))).toBe(
+        'cannot be in the future Responders see your age, not the date.',
+      ),
+    );
+    expect(field(/^Date of birth/).getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getAllByText('cannot be in the future')).toHaveLength(1);
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Date of birth/)));
   });
 });
 

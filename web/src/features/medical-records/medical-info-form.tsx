@@ -1,14 +1,16 @@
 import {
   BLOOD_GROUPS,
+  DIRECTIVE_LOCATION_MAX,
   EXTRA_MEDICAL_FIELDS,
   GENDER_CHOICES,
   GENDER_LABELS,
   MEDICAL_TEXT_LIMITS,
-  organDonorLabel,
+  RESUSCITATION_LABELS,
   type MedicalForm,
+  type ResuscitationStatus,
 } from '@medical-qr/contracts';
 import { useMemo, type ReactNode } from 'react';
-import { useController, useFormState } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import {
   EmailInput,
   FieldWrapper,
@@ -22,10 +24,10 @@ import {
   useAppForm,
   type FieldErrors,
 } from '../../components/ui/form';
-import { cn } from '../../lib/cn';
 import { useUnsavedWork } from '../../lib/unsaved-work';
 import { EmergencyContactsFields } from './emergency-contacts-fields';
-import { medicalFormValuesSchema, type MedicalFormValues } from './medical-form-values';
+import { DIRECTIVE_LOCATION_LABEL, medicalFormValuesSchema, type MedicalFormValues } from './medical-form-values';
+import { SegmentedChoice, YES_NO_NOT_STATED, type Choice } from './segmented-choice';
 import { useMedicalFields } from './use-medical-fields';
 
 export interface MedicalInfoFormProps {
@@ -82,12 +84,29 @@ export function MedicalInfoForm(props: MedicalInfoFormProps) {
   );
 }
 
+/** The earliest date of birth the contract takes. */
+const EARLIEST_BIRTH_DATE = '1900-01-01';
+
 function AboutYou({ emailHint }: { emailHint?: ReactNode }) {
   const { fieldProps } = useMedicalFields();
+  // The contract's "today" is the UTC day; the picker offers no later day than the check takes.
+  const today = new Date().toISOString().slice(0, 10);
   return (
     <FieldsSection title="About you" description="Shown on your card, so responders know who you are.">
       <Input label="First name" autoComplete="given-name" limit={100} {...fieldProps('firstName')} />
       <Input label="Last name" autoComplete="family-name" limit={100} {...fieldProps('lastName')} />
+      <Input
+        label="Date of birth"
+        labelExtra="(optional)"
+        type="date"
+        autoComplete="bday"
+        min={EARLIEST_BIRTH_DATE}
+        max={today}
+        hint="Responders see your age, not the date."
+        // Safari on iPhone centres the chosen date; the other fields' text starts at the left.
+        className="[&::-webkit-date-and-time-value]:text-left"
+        {...fieldProps('dateOfBirth')}
+      />
       <EmailInput placeholder="you@example.com" limit={254} hint={emailHint} {...fieldProps('email')} />
       <PhoneInput limit={25} {...fieldProps('phoneNumber')} />
     </FieldsSection>
@@ -138,8 +157,52 @@ function MedicalDetails() {
           containerClassName="sm:col-span-2"
         />
       ))}
-      <OrganDonorChoice disabled={disabled} />
+      <ResuscitationFields />
+      <SegmentedChoice
+        name="organDonor"
+        legend="Organ donor"
+        choices={YES_NO_NOT_STATED}
+        disabled={disabled}
+        gridClassName="max-w-md grid-cols-[1fr_1fr_1.4fr]"
+        className="sm:col-span-2"
+      />
     </FieldsSection>
+  );
+}
+
+/** The answers first, Not stated last (where it starts), as for organ donor. */
+const RESUSCITATION_CHOICES: Choice<ResuscitationStatus>[] = (['full', 'dnr', 'directive', 'not_stated'] as const).map(
+  (value) => ({ label: RESUSCITATION_LABELS[value], value }),
+);
+
+/**
+ * What a crew should do if the heart stops, and, with an advance directive, where it is kept. The place stays as
+ * typed while the answer changes; it is sent only with an advance directive.
+ */
+function ResuscitationFields() {
+  const { disabled, fieldProps } = useMedicalFields();
+  const status = useWatch<MedicalFormValues, 'resuscitationStatus'>({ name: 'resuscitationStatus' });
+  return (
+    <>
+      <SegmentedChoice
+        name="resuscitationStatus"
+        legend="Resuscitation"
+        choices={RESUSCITATION_CHOICES}
+        hint="What a crew should do if your heart stops. Say where your advance directive is kept if you have one."
+        disabled={disabled}
+        gridClassName="max-w-xl sm:grid-cols-2"
+        className="sm:col-span-2"
+      />
+      {status === 'directive' ? (
+        <Input
+          label={DIRECTIVE_LOCATION_LABEL}
+          placeholder="e.g. Signed form in my wallet, front pocket"
+          limit={DIRECTIVE_LOCATION_MAX}
+          {...fieldProps('directiveLocation')}
+          containerClassName="sm:col-span-2"
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -147,11 +210,11 @@ function MedicalDetails() {
 const FOR_RESPONDERS_FIELDS = [
   { name: 'medications', placeholder: 'e.g. Warfarin 5 mg daily, insulin, salbutamol inhaler' },
   { name: 'devices', placeholder: 'e.g. Pacemaker, insulin pump, cochlear implant, hearing aids' },
-  { name: 'careDirectives', placeholder: 'e.g. DNR: document in wallet; advance directive with my GP' },
+  { name: 'careDirectives', placeholder: 'e.g. No blood transfusions; my GP holds my care plan' },
 ] as const;
 
 function MoreForResponders() {
-  const { fieldProps } = useMedicalFields();
+  const { disabled, fieldProps } = useMedicalFields();
   return (
     <FieldsSection
       title="More for responders"
@@ -173,6 +236,13 @@ function MoreForResponders() {
         placeholder="e.g. English, Spanish; some French"
         limit={MEDICAL_TEXT_LIMITS.languagesSpoken}
         {...fieldProps('languagesSpoken')}
+      />
+      <SegmentedChoice
+        name="interpreterNeeded"
+        legend="Interpreter needed"
+        choices={YES_NO_NOT_STATED}
+        disabled={disabled}
+        gridClassName="grid-cols-[1fr_1fr_1.4fr]"
       />
     </FieldsSection>
   );
@@ -227,46 +297,6 @@ function Section({ title, description, children }: { title: string; description:
       <legend className="float-left w-full text-lg font-bold text-slate-900 dark:text-white">{title}</legend>
       <p className="clear-left pt-1 text-[15px] text-slate-600 dark:text-slate-400">{description}</p>
       <div className="mt-4">{children}</div>
-    </fieldset>
-  );
-}
-
-/**
- * Yes, No or Not stated as three large segments (radio buttons underneath, so arrow keys work).
- * It starts at Not stated: an unanswered question never reads as "No", and an answer can be taken back.
- */
-function OrganDonorChoice({ disabled }: { disabled?: boolean }) {
-  const { field } = useController<MedicalFormValues, 'organDonor'>({ name: 'organDonor' });
-  const choices = ([true, false, null] as const).map((value) => ({ label: organDonorLabel(value), value }));
-  return (
-    <fieldset className="min-w-0 sm:col-span-2">
-      <legend className="mb-1.5 text-[15px] font-semibold text-slate-800 dark:text-slate-100">Organ donor</legend>
-      <div className="grid max-w-md grid-cols-[1fr_1fr_1.4fr] gap-2">
-        {choices.map((choice) => (
-          <label
-            key={choice.label}
-            className={cn(
-              'flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-slate-300 bg-white px-2 text-center text-base font-semibold whitespace-nowrap text-slate-800 transition-colors',
-              'hover:bg-slate-50 has-[:checked]:border-red-600 has-[:checked]:bg-red-50 has-[:checked]:text-red-800',
-              'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-red-600',
-              'dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:hover:bg-slate-900',
-              'dark:has-[:checked]:border-red-400 dark:has-[:checked]:bg-red-950/60 dark:has-[:checked]:text-red-100',
-              disabled && 'pointer-events-none opacity-60',
-            )}
-          >
-            <input
-              type="radio"
-              name={field.name}
-              checked={field.value === choice.value}
-              onChange={() => field.onChange(choice.value)}
-              onBlur={field.onBlur}
-              disabled={disabled}
-              className="sr-only"
-            />
-            {choice.label}
-          </label>
-        ))}
-      </div>
     </fieldset>
   );
 }
