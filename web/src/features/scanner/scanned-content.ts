@@ -1,4 +1,4 @@
-import { EMERGENCY_TOKEN_PATTERN, GENDERS, type Gender } from '@medical-qr/contracts';
+import { EMERGENCY_TOKEN_PATTERN, GENDERS, type Gender, type ResuscitationStatus } from '@medical-qr/contracts';
 
 /** A contact as a scanned code carries it. */
 export interface ScannedContact {
@@ -8,7 +8,11 @@ export interface ScannedContact {
   isPrimary: boolean;
 }
 
-/** What the result view shows, from a card read by token or from a JSON code (SPEC section 3, "Scanned payload"). */
+/**
+ * What the result view shows, from a card read by token or from a JSON code (SPEC section 3, "Scanned payload"). The
+ * optional fields only a card carries (the first-minute facts, then the rest): a JSON code has none of them, and
+ * absent means the code could not say, so the result leaves them out rather than reading them as "Not stated".
+ */
 export interface ScannedPayload {
   gender: Gender;
   bloodGroup: string;
@@ -17,6 +21,19 @@ export interface ScannedPayload {
   /** Null: not stated. */
   organDonor: boolean | null;
   emergencyContacts: ScannedContact[];
+  /** First and last name; '' when the card has none. */
+  name?: string;
+  /** Whole years; null when no date of birth was given. */
+  age?: number | null;
+  resuscitationStatus?: ResuscitationStatus;
+  /** Where an advance directive is kept, when the status is `directive`. */
+  directiveLocation?: string;
+  medications?: string;
+  devices?: string;
+  languagesSpoken?: string;
+  /** Null: not stated. */
+  interpreterNeeded?: boolean | null;
+  careDirectives?: string;
 }
 
 export type ScannedContent =

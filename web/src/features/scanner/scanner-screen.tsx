@@ -6,6 +6,7 @@ import { panel } from '../../components/ui/panel';
 import { Spinner } from '../../components/ui/spinner';
 import { CameraView, type CameraFailure } from './camera-view';
 import { ScanResult } from './scan-result';
+import { payloadOfCard } from './scanned-card';
 import { parseScannedContent, type ScannedPayload } from './scanned-content';
 import { useLazyGetScannedCardQuery } from './scanner-api';
 
@@ -44,7 +45,7 @@ export function ScannerScreen({ onClose }: { onClose: () => void }) {
       setStep({ name: 'processing' });
       try {
         const card = await readCard(content.token).unwrap();
-        setStep({ name: 'result', payload: card, simple: false });
+        setStep({ name: 'result', payload: payloadOfCard(card), simple: false });
       } catch {
         setStep({ name: 'error', ...NOT_FOUND });
       }
@@ -60,9 +61,12 @@ export function ScannerScreen({ onClose }: { onClose: () => void }) {
   return (
     <div className="mx-auto max-w-2xl px-5 py-8 sm:px-6 md:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">QR Scanner</h1>
-      <p className="mt-2 text-base text-slate-600 dark:text-slate-300">
-        Scan a Medical QR code to see the medical information.
-      </p>
+      {/* Once a code is read, its facts and Call need the first screen more than the hint does. */}
+      {step.name === 'result' ? null : (
+        <p className="mt-2 text-base text-slate-600 dark:text-slate-300">
+          Scan a Medical QR code to see the medical information.
+        </p>
+      )}
       <div className="mt-6">
         {step.name === 'idle' ? <Idle onStart={scan} /> : null}
         {step.name === 'scanning' ? (
