@@ -7,6 +7,7 @@ import { settle } from '../../../../test/settle';
 import { visibleToasts } from '../../../../test/toasts';
 import { notify, Toaster } from '../notifications';
 import { EmailInput, Form, FORM_ERROR, FormAlert, PasswordInput, SubmitButton, useAppForm, type FormFailure } from '.';
+import { UNREADABLE_ENTRY } from './form';
 
 type Send = (values: LoginBody) => Promise<FormFailure | void>;
 
@@ -39,6 +40,23 @@ function renderForm(send: Send, summary = false) {
 }
 
 describe('the form block', () => {
+  it('refuses to send while the browser cannot read an entry (a date typed halfway reads as empty), and says where', async () => {
+    const send = jest.fn<Send>(async () => undefined);
+    const { email, password, submit } = renderForm(send);
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    fireEvent.change(password, { target: { value: 'secret1' } });
+    // What a browser reports for a field holding an entry it cannot turn into a value.
+    Object.defineProperty(email, 'validity', { value: { badInput: true }, configurable: true });
+    await submit();
+    expect(send).not.toHaveBeenCalled();
+    expect(descriptionOf(email)).toBe(UNREADABLE_ENTRY);
+    expect(document.activeElement).toBe(email);
+
+    Object.defineProperty(email, 'validity', { value: { badInput: false }, configurable: true });
+    await submit();
+    expect(send).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
+  });
+
   it('sends the schema output (trimmed, lower case) and nothing before the check passes', async () => {
     const send = jest.fn<Send>(async () => undefined);
     const { email, password, submit } = renderForm(send);

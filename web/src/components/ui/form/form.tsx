@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../../lib/base-query';
 import { useAppDispatch } from '../../../lib/hooks';
 import { errorToastsCleared } from '../notifications';
@@ -68,6 +68,15 @@ export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TVal
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
+    // A field the browser cannot read (a date typed halfway) reads as empty: say so rather than send nothing for it.
+    const unreadable = unreadableFields(formRef.current);
+    if (unreadable.length) {
+      event.preventDefault();
+      for (const name of unreadable)
+        form.setError(name as Path<TValues>, { type: 'badInput', message: UNREADABLE_ENTRY });
+      setFailedAttempts((count) => count + 1);
+      return;
+    }
     let failedCheck = false;
     const refused = await form.handleSubmit(send, (errors) => {
       failedCheck = true;
@@ -96,6 +105,15 @@ export function Form<TValues extends FieldValues, TOutput>(props: FormProps<TVal
       </FormLayoutContext>
     </FormProvider>
   );
+}
+
+/** What a field the browser cannot read says under it. */
+export const UNREADABLE_ENTRY = 'This is only partly filled in. Finish it, or clear it.';
+
+/** The names of the form's fields whose entry the browser cannot turn into a value (they would be sent as empty). */
+function unreadableFields(form: HTMLFormElement | null): string[] {
+  const inputs = [...(form?.querySelectorAll<HTMLInputElement>('input[name]') ?? [])];
+  return inputs.filter((input) => input.validity.badInput).map((input) => input.name);
 }
 
 function describeFailure(error: unknown): FormFailure {
