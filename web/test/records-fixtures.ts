@@ -56,3 +56,17 @@ export function anAnonymousCreation(overrides: Partial<AnonymousCreationResponse
     ...overrides,
   };
 }
+
+/** The first-minute facts a record or a kept form did not have before the form asked for them. */
+interface FirstMinuteFacts {
+  dateOfBirth: unknown;
+  resuscitationStatus: unknown;
+  directiveLocation: unknown;
+  interpreterNeeded: unknown;
+}
+
+/** `value` as it was saved before the first-minute facts existed: without them. */
+export function savedBeforeFirstMinuteFacts<T extends FirstMinuteFacts>(value: T): Omit<T, keyof FirstMinuteFacts> {
+  const { dateOfBirth: _d, resuscitationStatus: _r, directiveLocation: _l, interpreterNeeded: _i, ...older } = value;
+  return older;
+}

@@ -1,4 +1,4 @@
-import { aMedicalRecord } from '../../../test/records-fixtures';
+import { aMedicalRecord, savedBeforeFirstMinuteFacts } from '../../../test/records-fixtures';
 import { conflictingAnswers } from './edit-conflict-panel';
 import { medicalFormOfRecord } from './medical-form-values';
 
@@ -29,13 +29,7 @@ describe('comparing the form with the saved record', () => {
   });
 
   it('reads a record saved before these questions as not stated, the same as a form that leaves them so', () => {
-    const {
-      dateOfBirth: _d,
-      resuscitationStatus: _r,
-      directiveLocation: _l,
-      interpreterNeeded: _i,
-      ...older
-    } = aMedicalRecord();
+    const older = savedBeforeFirstMinuteFacts(aMedicalRecord());
     const saved = older as ReturnType<typeof aMedicalRecord>;
     expect(conflictingAnswers(medicalFormOfRecord(aMedicalRecord()), saved)).toEqual([]);
     expect(medicalFormOfRecord(saved)).toMatchObject({

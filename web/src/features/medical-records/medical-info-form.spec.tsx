@@ -8,7 +8,7 @@ import {
 } from '@medical-qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { completeAnswers, descriptionOf, fillMedicalForm } from '../../../test/medical-form';
-import { aMedicalRecord } from '../../../test/records-fixtures';
+import { aMedicalRecord, savedBeforeFirstMinuteFacts } from '../../../test/records-fixtures';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { settle } from '../../../test/settle';
 import type { FieldErrors } from '../../components/ui/form';
@@ -354,13 +354,7 @@ describe('medical form: date of birth, resuscitation and interpreter', () => {
   });
 
   it('reads a record saved before these questions as not stated', () => {
-    const {
-      dateOfBirth: _d,
-      resuscitationStatus: _r,
-      directiveLocation: _l,
-      interpreterNeeded: _i,
-      ...older
-    } = aMedicalRecord();
+    const older = savedBeforeFirstMinuteFacts(aMedicalRecord());
     const record = older as MedicalRecord;
     const { field } = renderForm({ initialValues: medicalFormFromRecord(record, record.emergencyContacts) });
     expect((field(/^Date of birth/) as HTMLInputElement).value).toBe('');

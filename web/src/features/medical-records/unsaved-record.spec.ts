@@ -1,4 +1,4 @@
-import { aMedicalRecord } from '../../../test/records-fixtures';
+import { aMedicalRecord, savedBeforeFirstMinuteFacts } from '../../../test/records-fixtures';
 import { medicalFormOfRecord } from './medical-form-values';
 import { keepUnsavedRecord, unsavedRecordFor } from './unsaved-record';
 
@@ -18,13 +18,7 @@ describe('a form kept when the session ended', () => {
   });
 
   it('kept before the form asked for them, reads date of birth, resuscitation and interpreter as not stated', () => {
-    const {
-      dateOfBirth: _d,
-      resuscitationStatus: _r,
-      directiveLocation: _l,
-      interpreterNeeded: _i,
-      ...older
-    } = medicalFormOfRecord(aMedicalRecord());
+    const older = savedBeforeFirstMinuteFacts(medicalFormOfRecord(aMedicalRecord()));
     sessionStorage.setItem(
       'medical-qr-unsaved:medical-record',
       JSON.stringify({ userId: 'user-1', value: { recordId: 'record-1', form: older } }),
