@@ -61,15 +61,28 @@ export interface MedicationFlags {
   insulins: string[];
 }
 
-function wordsFound(text: string, words: readonly string[]): string[] {
+/** One pattern a list, made once: the card page reads the medications on every view. */
+function wholeWordsOf(words: readonly string[]): RegExp {
+  const alternatives = words.map((word) => word.replace(' ', '\\s+')).join('|');
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+const BLOOD_THINNER_WORDS = wholeWordsOf(BLOOD_THINNERS);
+const INSULIN_WORDS = wholeWordsOf(INSULINS);
+
+/** Each word found once (the first way it is written), in the order the text names them. */
+function wordsFound(text: string, pattern: RegExp): string[] {
   const found = new Map<string, string>();
-  for (const word of words) {
-    const match = new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(' ', '\\s+')}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
-    if (match) found.set(match[0].toLowerCase(), match[0]);
+  for (const [match] of text.matchAll(pattern)) {
+    const key = match.toLowerCase().replace(/\s+/g, ' ');
+    if (!found.has(key)) found.set(key, match);
   }
   return [...found.values()];
 }
 
 export function medicationFlags(medications: string): MedicationFlags {
-  return { bloodThinners: wordsFound(medications, BLOOD_THINNERS), insulins: wordsFound(medications, INSULINS) };
+  return {
+    bloodThinners: wordsFound(medications, BLOOD_THINNER_WORDS),
+    insulins: wordsFound(medications, INSULIN_WORDS),
+  };
 }
