@@ -28,6 +28,7 @@ export function aMedicalRecord(overrides: Partial<MedicalRecord> = {}): MedicalR
     resuscitationStatus: 'not_stated',
     directiveLocation: '',
     interpreterNeeded: null,
+    writtenIn: 'en',
     hasGivenConsent: true,
     version: 1,
     firstName: 'Ada',

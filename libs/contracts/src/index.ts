@@ -15,6 +15,7 @@ export * from './identity-api.js';
 export * from './live.js';
 export * from './first-minute.js';
 export * from './medical-labels.js';
+export * from './medical-terms/index.js';
 export * from './plain-text.js';
 export * from './paging.js';
 export * from './queues.js';

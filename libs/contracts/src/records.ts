@@ -9,6 +9,7 @@ import {
   RESUSCITATION_STATUSES,
   type Gender,
 } from './medical-labels.js';
+import { RESPONDER_LANGUAGES } from './medical-terms/languages.js';
 import { withoutControlCharacters } from './plain-text.js';
 import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema, pageInfoSchema, pageQuerySchema } from './paging.js';
 
@@ -138,6 +139,8 @@ export const medicalFormSchema = z.strictObject({
   directiveLocation: text(DIRECTIVE_LOCATION_MAX).default(''),
   /** Null when the person has not said. */
   interpreterNeeded: z.boolean({ error: 'must be true, false or null (not stated)' }).nullable().default(null),
+  /** The language the free text is written in (English unless said). */
+  writtenIn: z.enum(RESPONDER_LANGUAGES, { error: `must be one of ${RESPONDER_LANGUAGES.join(', ')}` }).default('en'),
   emergencyContacts: z
     .array(emergencyContactInputSchema, { error: 'must be a list of contacts' })
     .max(MAX_CONTACTS_PREMIUM, `at most ${MAX_CONTACTS_PREMIUM} contacts`)
@@ -278,6 +281,8 @@ export const emergencyCardSchema = z.object({
   resuscitationStatus: resuscitationStatusSchema.default('not_stated'),
   directiveLocation: z.string().default(''),
   interpreterNeeded: z.boolean().nullable().default(null),
+  /** The language the owner's free text is written in; the card labels it so (it is never machine-translated). */
+  writtenIn: z.enum(RESPONDER_LANGUAGES).default('en'),
   emergencyContacts: z.array(emergencyContactSchema),
   createdAt: z.iso.datetime(),
   /** Null for premium records, which never expire. */

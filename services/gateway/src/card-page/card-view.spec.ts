@@ -27,6 +27,7 @@ const card: EmergencyCard = {
   resuscitationStatus: 'dnr',
   directiveLocation: '',
   interpreterNeeded: true,
+  writtenIn: 'en',
   emergencyContacts: [
     { id: '1', name: 'Sam', phone: '555-0100', relationship: 'Friend', isPrimary: false },
     { id: '2', name: 'Bart', phone: '+44 (0) 7700-900123', relationship: 'Brother', isPrimary: true },

@@ -25,6 +25,7 @@ function record(n: number, details: Partial<StoredRecord['details']> = {}): Stor
       resuscitationStatus: 'not_stated',
       directiveLocation: '',
       interpreterNeeded: null,
+      writtenIn: 'en',
       ...details,
     },
     hasGivenConsent: true,

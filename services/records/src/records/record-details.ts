@@ -49,5 +49,6 @@ export function detailsFromForm(form: MedicalForm): RecordDetails {
     // Where a directive is kept means something only while the person says there is one.
     directiveLocation: form.resuscitationStatus === 'directive' ? form.directiveLocation : '',
     interpreterNeeded: form.interpreterNeeded,
+    writtenIn: form.writtenIn,
   };
 }

@@ -8,6 +8,7 @@ import {
   type Gender,
   type MedicalForm,
   type MedicalRecord,
+  type ResponderLanguage,
   type ResuscitationStatus,
 } from '@medical-qr/contracts';
 import { z } from 'zod';
@@ -45,6 +46,7 @@ export interface MedicalFormValues {
   devices: string;
   languagesSpoken: string;
   interpreterNeeded: boolean | null;
+  writtenIn: ResponderLanguage;
   careDirectives: string;
   emergencyContacts: ContactDraft[];
   hasGivenConsent: boolean;
@@ -83,6 +85,7 @@ export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues 
     devices: '',
     languagesSpoken: '',
     interpreterNeeded: null,
+    writtenIn: 'en',
     careDirectives: '',
     // One row ready to fill: most people have someone to call.
     emergencyContacts: [newContactDraft(true)],
@@ -91,7 +94,10 @@ export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues 
 }
 
 /** The facts added after the first records were saved: a record or a kept draft from before may not hold them. */
-type LaterFacts = Pick<MedicalForm, 'dateOfBirth' | 'resuscitationStatus' | 'directiveLocation' | 'interpreterNeeded'>;
+type LaterFacts = Pick<
+  MedicalForm,
+  'dateOfBirth' | 'resuscitationStatus' | 'directiveLocation' | 'interpreterNeeded' | 'writtenIn'
+>;
 
 /** Those facts as saved, or not stated (empty) where an older record or draft has none. */
 export function laterFactsOf(saved: Partial<LaterFacts>): LaterFacts {
@@ -100,6 +106,7 @@ export function laterFactsOf(saved: Partial<LaterFacts>): LaterFacts {
     resuscitationStatus: saved.resuscitationStatus ?? 'not_stated',
     directiveLocation: saved.directiveLocation ?? '',
     interpreterNeeded: saved.interpreterNeeded ?? null,
+    writtenIn: saved.writtenIn ?? 'en',
   };
 }
 
@@ -213,6 +220,7 @@ export function checkMedicalForm(values: MedicalFormValues, maxContacts: number)
     devices: values.devices,
     languagesSpoken: values.languagesSpoken,
     interpreterNeeded: values.interpreterNeeded,
+    writtenIn: values.writtenIn,
     careDirectives: values.careDirectives,
     emergencyContacts: filled.map(({ contact: { name, phone, relationship, isPrimary } }) => ({
       name,

@@ -19,6 +19,7 @@ const card: EmergencyCard = {
   resuscitationStatus: 'directive',
   directiveLocation: 'Wallet, front pocket',
   interpreterNeeded: true,
+  writtenIn: 'en',
   emergencyContacts: [
     {
       id: '8c0f8f4e-4b6e-4a47-9d7e-3f1f5d0f7a11',
