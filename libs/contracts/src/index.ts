@@ -28,3 +28,5 @@ export * from './privacy-api.js';
 export * from './services.js';
 export * from './shop/index.js';
 export * from './bus-access.js';
+export * from './first-minute-block.js';
+export * from './offline-card-text.js';

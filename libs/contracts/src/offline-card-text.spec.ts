@@ -1,0 +1,81 @@
+import { FIRST_MINUTE_LABELS_EN, firstMinuteBlock, type FirstMinuteSource } from './first-minute-block.js';
+import { OFFLINE_TEXT_MAX_BYTES, offlineCardText } from './offline-card-text.js';
+
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+const short: FirstMinuteSource = {
+  firstName: 'Layla',
+  lastName: 'Haddad',
+  age: 47,
+  bloodGroup: 'O-',
+  resuscitationStatus: 'dnr',
+  allergies: 'Penicillin, peanuts',
+  medications: 'Warfarin 5 mg',
+  devices: 'Pacemaker',
+  languagesSpoken: 'Arabic, French',
+  interpreterNeeded: true,
+  emergencyContacts: [
+    { name: 'Omar', phone: '+44 7700 900123', relationship: 'Brother', isPrimary: false },
+    { name: 'Sara', phone: '+44 7700 900456', relationship: 'Wife', isPrimary: true },
+  ],
+};
+
+/** A record at every limit, in scripts of three bytes a character: it cannot fit whole. */
+const long: FirstMinuteSource = {
+  ...short,
+  firstName: 'लैला अमीरा',
+  lastName: '王 Хаддад حداد',
+  resuscitationStatus: 'directive',
+  directiveLocation: '预先医疗指示的原件在卧室书桌左边第二个抽屉里的蓝色文件夹中'.repeat(3),
+  allergies: '对青霉素、花生、乳胶和蜂毒严重过敏，曾经发生过敏性休克，需要立即注射肾上腺素。'.repeat(20),
+  medications: 'Apixaban 5 mg, Lantus 20 units, ' + 'другие лекарства '.repeat(100),
+  devices: 'Pacemaker, ' + 'インスリンポンプ'.repeat(40),
+  languagesSpoken: 'हिन्दी, العربية, 中文, Русский, English',
+};
+
+describe('the offline QR text: the first-minute block as plain text', () => {
+  it('holds every fact of a short record, in the order a crew reads them, and is not cut', () => {
+    const { text, cut } = offlineCardText(firstMinuteBlock(short), FIRST_MINUTE_LABELS_EN);
+    expect(cut).toBe(false);
+    expect(text.split('\n')).toEqual([
+      'EMERGENCY MEDICAL ID',
+      'Name: Layla Haddad',
+      'Age: 47',
+      'Blood group: O-',
+      'Resuscitation: Do not resuscitate (DNR)',
+      'Allergies: Penicillin, Peanuts',
+      'Takes a blood thinner: Warfarin',
+      'Devices and implants: Pacemaker',
+      'Languages spoken: Arabic, French · Interpreter needed',
+      'Call: Sara (Wife) +44 7700 900456',
+    ]);
+  });
+
+  it('names listed entries in the reader language and keeps the owner words as written', () => {
+    const lines = firstMinuteBlock({ ...short, allergies: 'Penicillin, my cat' }, 'es');
+    expect(lines.find((line) => line.key === 'allergies')?.value).toBe('Penicilina, my cat');
+  });
+
+  it('cuts a long record to fit, keeping the most important facts and saying it was cut', async () => {
+    const { text, cut } = offlineCardText(firstMinuteBlock(long), FIRST_MINUTE_LABELS_EN);
+    expect(cut).toBe(true);
+    expect(bytes(text)).toBeLessThanOrEqual(OFFLINE_TEXT_MAX_BYTES);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('EMERGENCY MEDICAL ID');
+    expect(lines.at(-1)).toBe(FIRST_MINUTE_LABELS_EN.cut);
+    expect(lines).toContain('Name: लैला अमीरा 王 Хаддад حداد');
+    expect(lines).toContain('Takes a blood thinner: Apixaban');
+    expect(lines).toContain('Call: Sara (Wife) +44 7700 900456');
+    expect(lines.find((line) => line.startsWith('Allergies: '))).toMatch(/…$/);
+    // Still whole characters: nothing was cut inside a character's bytes.
+    expect(text).not.toContain('\uFFFD');
+  });
+
+  it('never passes the limit, whatever the record holds', () => {
+    for (let size = 0; size < 400; size += 7) {
+      const source = { ...long, allergies: 'x'.repeat(size), firstName: 'é'.repeat(size % 60) };
+      const { text } = offlineCardText(firstMinuteBlock(source), FIRST_MINUTE_LABELS_EN);
+      expect(bytes(text)).toBeLessThanOrEqual(OFFLINE_TEXT_MAX_BYTES);
+    }
+  });
+});
