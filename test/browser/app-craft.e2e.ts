@@ -85,10 +85,20 @@ function wrappedLabels(page: Page): Promise<string[]> {
       const style = getComputedStyle(control);
       const lineHeight =
         style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.25 : parseFloat(style.lineHeight);
-      const range = document.createRange();
-      range.selectNodeContents(control);
-      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      const textHeight = range.getBoundingClientRect().height;
+      // The text people see: words only for screen readers (.sr-only) sit in a clipped 1 px box, whose overflowing
+      // text would count as a second line under fonts with tall line boxes.
+      const rects: DOMRect[] = [];
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.sr-only')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+      }
+      const lines = new Set(rects.map((r) => Math.round(r.top)));
+      const textHeight = rects.length
+        ? Math.max(...rects.map((r) => r.bottom)) - Math.min(...rects.map((r) => r.top))
+        : 0;
       const clipped = control.scrollWidth > control.clientWidth + 1;
       if (textHeight > lineHeight * 1.5 || lines.size > 3 || clipped)
         found.push(`"${label}" (${Math.round(rect.width)} px)`);

@@ -31,3 +31,11 @@ export function decodeQrWithZbar(png: Buffer): string {
 export function pngFromDataUrl(dataUrl: string): Buffer {
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
+
+/** The part of a PNG within a rectangle, as a PNG of its own (to read one of several codes in an image). */
+export function cropPng(png: Buffer, area: { x: number; y: number; width: number; height: number }): Buffer {
+  const source = PNG.sync.read(png);
+  const part = new PNG({ width: area.width, height: area.height });
+  PNG.bitblt(source, part, area.x, area.y, area.width, area.height, 0, 0);
+  return PNG.sync.write(part);
+}

@@ -1,10 +1,11 @@
 import type { FirstMinuteKey, FirstMinuteLabels, FirstMinuteLine } from './first-minute-block.js';
 
 /**
- * The most a QR code of version 22 holds at error correction M in byte mode: the offline code stays that size or
- * smaller, so it scans off a wallet card or a lock screen.
+ * The most text the offline code carries, in bytes of UTF-8, so it stays a QR code of version 22 at error correction M
+ * and scans off a wallet card or a lock screen. Version 22-M has 782 data codewords; the byte mode's header (4 bits),
+ * its length (16 bits) and the ECI header that says "UTF-8" (12 bits) take 4 of them, which leaves 777 bytes.
  */
-export const OFFLINE_TEXT_MAX_BYTES = 782;
+export const OFFLINE_TEXT_MAX_BYTES = 777;
 
 /** What is kept whole first when the text must be cut: what changes the first minute most comes first. */
 const KEEP_ORDER: readonly FirstMinuteKey[] = [

@@ -1,4 +1,4 @@
-import type { MedicalRecord } from '@medical-qr/contracts';
+import { ageOn, type MedicalRecord } from '@medical-qr/contracts';
 import { EyeOff, QrCode } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
 import { DeleteRecordButton } from './delete-record-button';
@@ -48,6 +48,7 @@ export function CurrentQrPanel({
           cardUrl={record.cardUrl}
           expiresAt={record.expiresAt}
           label={{ name: `${record.firstName} ${record.lastName}`.trim(), bloodGroup: record.bloodGroup }}
+          facts={{ source: { ...record, age: ageOn(record.dateOfBirth, new Date()) }, checkedAt: record.createdAt }}
           status={hiddenFromResponders ? <HiddenStatus /> : undefined}
         >
           {record.emergencyContacts.length > 0 ? <WalletCardDownload record={record} compact /> : null}

@@ -8,7 +8,7 @@ import { saveBlob, saveFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format-date';
 import { QR_DOWNLOAD_FAILED, useDownload } from './use-download';
 import { useShareCardLink } from './use-share-card-link';
-import { LOCK_SCREEN_FILE_NAME, lockScreenImage, type QrLabel } from './qr-download-image';
+import { LOCK_SCREEN_FILE_NAME, lockScreenImage, type LockScreenFacts, type QrLabel } from './qr-download-image';
 
 export interface QrCodeDisplayProps {
   /** The QR image as a PNG data URL. */
@@ -19,6 +19,8 @@ export interface QrCodeDisplayProps {
   expiresAt: string | null;
   /** The name and blood group the lock-screen image prints under the code. */
   label?: QrLabel;
+  /** The record's first-minute facts, which the lock-screen image carries as text and as an offline code. */
+  facts?: LockScreenFacts;
   /** More actions under the built-in ones, e.g. Delete. */
   children?: ReactNode;
   /** Said in place of the expiry when the code's state is something else (hidden from responders). */
@@ -34,7 +36,7 @@ function expiryText(expiresAt: string | null): string {
  * A QR code with what people do with it: download the image, share or copy the card link, open
  * the card. The image sits on a white tile in both themes, since scanners need dark on light.
  */
-export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children, status }: QrCodeDisplayProps) {
+export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, facts, children, status }: QrCodeDisplayProps) {
   const run = useDownload();
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
@@ -43,7 +45,7 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, children,
     run(() => {
       if (!qrCodeData.startsWith('data:image/')) throw new Error('The QR image is missing');
       if (kind === 'png') return saveFile(qrCodeData, QR_DOWNLOAD_FILE_NAME);
-      return saveLockScreenImage({ qrCodeData, cardUrl, label });
+      return saveLockScreenImage({ qrCodeData, cardUrl, label, facts });
     }, QR_DOWNLOAD_FAILED);
 
   const copyLink = useCopyLink();

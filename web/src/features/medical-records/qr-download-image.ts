@@ -1,7 +1,18 @@
+import {
+  FIRST_MINUTE_LABELS_EN,
+  firstMinuteBlock,
+  offlineCardText,
+  type FirstMinuteLine,
+  type FirstMinuteSource,
+} from '@medical-qr/contracts';
+
 /**
  * The lock-screen image of a QR code: drawn in the browser on a canvas, 1080 x 1920 (a phone's lock screen), dark on
  * white whatever the theme so any camera reads it. Under the clock's area it says what it is ("MEDICAL ID — scan in
- * an emergency"), then the code, the name and blood group, and the card link in text for anyone without a scanner.
+ * an emergency"), then the name and, when the record's facts are known, the first-minute block in large text (read off
+ * the screen with no scan at all), the code that opens the full card and the offline code whose plain text any camera
+ * shows without a network, and when the owner last checked the facts. Without the facts (a code made on this device
+ * and restored later), the code, the name and blood group, and the card link in text.
  */
 
 export const LOCK_SCREEN_WIDTH = 1080;
@@ -15,12 +26,25 @@ export interface QrLabel {
   bloodGroup: string;
 }
 
+/** The record's facts for the first-minute block, and when the owner last checked them (ISO date-time). */
+export interface LockScreenFacts {
+  source: FirstMinuteSource;
+  checkedAt: string;
+}
+
 export interface LockScreenImageInput {
   /** The code as a PNG data URL. */
   qrCodeData: string;
   cardUrl: string;
   label?: QrLabel;
+  facts?: LockScreenFacts;
 }
+
+export const LOCK_SCREEN_TEXTS = {
+  openFullCard: 'Open full card',
+  readOffline: 'Read without internet',
+  checked: (date: string) => `Last checked by the owner: ${date}`,
+} as const;
 
 const INK = '#0f172a';
 const MUTED = '#475569';
@@ -115,8 +139,114 @@ function drawLink(context: CanvasRenderingContext2D, cardUrl: string, top: numbe
   });
 }
 
+/** The bottom of a lock screen holds the torch and camera buttons: nothing is drawn there. */
+const BOTTOM_KEEP_CLEAR = 150;
+const FACTS_QR_SIZE = 440;
+const CHECKED_DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** Word-wrapped lines of `text` at the context's font within the width; past `maxLines` the last ends in "…". */
+function wrapLines(context: CanvasRenderingContext2D, text: string, maxLines: number): string[] {
+  const fits = (line: string) => context.measureText(line).width <= TEXT_WIDTH;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (!line || fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    lines.push(line);
+    line = word;
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = kept[maxLines - 1]!;
+  while (last && !fits(`${last}…`)) last = Array.from(last).slice(0, -1).join('');
+  kept[maxLines - 1] = `${last.trimEnd()}…`;
+  return kept;
+}
+
+/** The block's facts (the name is drawn on its own, larger), each at most two lines, at the largest size that fits. */
+function drawFacts(context: CanvasRenderingContext2D, lines: FirstMinuteLine[], top: number, bottom: number): void {
+  const facts = lines.filter((line) => line.key !== 'name');
+  for (let size = 46; size >= 26; size -= 2) {
+    context.font = `700 ${size}px ${FONT}`;
+    const wrapped = facts.map((line) => wrapLines(context, `${line.label}: ${line.value}`, 2));
+    const lineHeight = Math.round(size * 1.25);
+    const gap = Math.round(size * 0.35);
+    const height = wrapped.reduce((sum, rows) => sum + rows.length * lineHeight + gap, 0);
+    if (height > bottom - top && size > 26) continue;
+    context.textAlign = 'left';
+    let y = top;
+    wrapped.forEach((rows, index) => {
+      context.fillStyle = facts[index]!.tone === 'alert' ? RED : INK;
+      for (const row of rows) {
+        y += lineHeight;
+        if (y > bottom) return;
+        context.fillText(row, MARGIN, y);
+      }
+      y += gap;
+    });
+    context.textAlign = 'center';
+    return;
+  }
+}
+
+async function loadOfflineCode(text: string): Promise<HTMLImageElement> {
+  // Only this image needs a QR encoder in the browser: loaded on the tap, not with the app.
+  const { offlineQrDataUrl } = await import('../../lib/offline-qr');
+  return loadImage(offlineQrDataUrl(text));
+}
+
+/** The two codes side by side at the bottom, each named under it. */
+function drawCodePair(
+  context: CanvasRenderingContext2D,
+  card: HTMLImageElement,
+  offline: HTMLImageElement,
+  top: number,
+) {
+  const gap = LOCK_SCREEN_WIDTH - 2 * MARGIN - 2 * FACTS_QR_SIZE;
+  const pairs: Array<[HTMLImageElement, string, number]> = [
+    [card, LOCK_SCREEN_TEXTS.openFullCard, MARGIN],
+    [offline, LOCK_SCREEN_TEXTS.readOffline, MARGIN + FACTS_QR_SIZE + gap],
+  ];
+  context.imageSmoothingEnabled = false;
+  for (const [image, label, left] of pairs) {
+    context.drawImage(image, left, top, FACTS_QR_SIZE, FACTS_QR_SIZE);
+    context.fillStyle = INK;
+    context.font = `800 36px ${FONT}`;
+    context.fillText(label, left + FACTS_QR_SIZE / 2, top + FACTS_QR_SIZE + 48);
+  }
+}
+
+/** The image with the first-minute block: headline, name, facts, the two codes, and when the owner last checked. */
+async function drawWithFacts(context: CanvasRenderingContext2D, qr: HTMLImageElement, facts: LockScreenFacts) {
+  const lines = firstMinuteBlock(facts.source);
+  const offline = await loadOfflineCode(offlineCardText(lines, FIRST_MINUTE_LABELS_EN).text);
+  let y = drawHeadline(context);
+  const name = lines.find((line) => line.key === 'name')?.value;
+  if (name) {
+    context.fillStyle = INK;
+    fitFont(context, name, '800', 72);
+    y += 60;
+    context.fillText(name, LOCK_SCREEN_WIDTH / 2, y);
+  }
+  const checkedTop = LOCK_SCREEN_HEIGHT - BOTTOM_KEEP_CLEAR - 20;
+  const codesTop = checkedTop - 60 - 48 - FACTS_QR_SIZE;
+  drawFacts(context, lines, y + 10, codesTop - 30);
+  drawCodePair(context, qr, offline, codesTop);
+  context.fillStyle = MUTED;
+  context.font = `600 32px ${FONT}`;
+  context.fillText(
+    LOCK_SCREEN_TEXTS.checked(CHECKED_DATE.format(new Date(facts.checkedAt))),
+    LOCK_SCREEN_WIDTH / 2,
+    checkedTop,
+  );
+}
+
 /** Draws the lock-screen image and answers it as a PNG. */
-export async function lockScreenImage({ qrCodeData, cardUrl, label }: LockScreenImageInput): Promise<Blob> {
+export async function lockScreenImage({ qrCodeData, cardUrl, label, facts }: LockScreenImageInput): Promise<Blob> {
   if (!qrCodeData.startsWith('data:image/')) throw new Error('The QR image is missing');
   const qr = await loadImage(qrCodeData);
   const canvas = document.createElement('canvas');
@@ -128,8 +258,12 @@ export async function lockScreenImage({ qrCodeData, cardUrl, label }: LockScreen
   context.fillRect(0, 0, LOCK_SCREEN_WIDTH, LOCK_SCREEN_HEIGHT);
   context.textAlign = 'center';
   context.textBaseline = 'alphabetic';
-  const labelTop = drawCode(context, qr, drawHeadline(context));
-  drawLink(context, cardUrl, drawLabel(context, label, labelTop));
+  if (facts) {
+    await drawWithFacts(context, qr, facts);
+  } else {
+    const labelTop = drawCode(context, qr, drawHeadline(context));
+    drawLink(context, cardUrl, drawLabel(context, label, labelTop));
+  }
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be made'))), 'image/png'),
   );

@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { medicalForm } from '../records/records-fixtures.js';
+import { signedInClient } from '../support/accounts.js';
+import { baseUrl } from '../support/api.js';
+import { launchBrowser, openPage, PHONE, useSession } from '../support/browser.js';
+import { cropPng, decodeQr, decodeQrWithZbar } from '../support/qr.js';
+
+const SCREENSHOT_DIR = 'reports/screenshots';
+
+/** The image's text as Debian's tesseract reads it, spaces and case evened out. */
+function readText(png: Buffer): string {
+  const text = execFileSync('tesseract', ['stdin', 'stdout', '--psm', '6', '-l', 'eng'], {
+    input: png,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  return text.replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * The lock-screen image of a signed-in owner's code: the first-minute block in large text, read back off the pixels,
+ * and two codes side by side: the full card's link, and the offline code whose plain text holds the block.
+ */
+describe('the lock-screen image, in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('carries the first-minute facts as text and as an offline code beside the code that opens the full card', async () => {
+    const { client, email } = await signedInClient('lock-screen');
+    const saved = await client.post('/api/medical-records', {
+      ...medicalForm({ email, firstName: 'Layla', lastName: 'Haddad', bloodGroup: 'O-' }),
+      allergies: 'Penicillin, peanuts',
+      medications: 'Warfarin 5 mg daily',
+      devices: 'Pacemaker',
+      languagesSpoken: 'Arabic',
+      resuscitationStatus: 'dnr',
+      interpreterNeeded: true,
+      emergencyContacts: [{ name: 'Omar Haddad', phone: '+44 7700 900456', relationship: 'Brother', isPrimary: true }],
+    });
+    expect(saved.status).toBe(200);
+
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await useSession(context, client.cookies);
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('region', { name: 'Your current QR code' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download for lock screen' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('emergency-qr-lock-screen.png');
+    const png = readFileSync((await download.path())!);
+    const image = PNG.sync.read(png);
+    expect([image.width, image.height]).toEqual([1080, 1920]);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    writeFileSync(`${SCREENSHOT_DIR}/lock-screen-with-facts.png`, png);
+
+    // Read off the screen with no scan at all.
+    const facts = readText(cropPng(png, { x: 0, y: 470, width: 1080, height: 730 }));
+    for (const words of ['layla haddad', 'do not resuscitate', 'penicillin', 'peanuts', 'warfarin', 'pacemaker']) {
+      expect(facts).toContain(words);
+    }
+    expect(facts).toContain('interpreter needed');
+    expect(facts).toContain('+44 7700 900456');
+    const footer = readText(cropPng(png, { x: 0, y: 1640, width: 1080, height: 130 }));
+    expect(footer).toContain('open full card');
+    expect(footer).toContain('read without internet');
+    expect(footer).toContain('last checked by the owner');
+
+    // The two codes, each read by two decoders.
+    const fullCard = cropPng(png, { x: 40, y: 1160, width: 520, height: 530 });
+    const offline = cropPng(png, { x: 520, y: 1160, width: 520, height: 530 });
+    const link = decodeQr(fullCard);
+    expect(link).toBe(saved.body.cardUrl);
+    expect(decodeQrWithZbar(fullCard)).toBe(link);
+    const text = decodeQr(offline)!;
+    expect(decodeQrWithZbar(offline)).toBe(text);
+    expect(text.split('\n')).toEqual([
+      'EMERGENCY MEDICAL ID',
+      'Name: Layla Haddad',
+      'Blood group: O-',
+      'Resuscitation: Do not resuscitate (DNR)',
+      'Allergies: Penicillin, Peanuts',
+      'Takes a blood thinner: Warfarin',
+      'Devices and implants: Pacemaker',
+      'Languages spoken: Arabic · Interpreter needed',
+      'Call: Omar Haddad (Brother) +44 7700 900456',
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
