@@ -7,7 +7,8 @@ export interface TextRun {
   rtl: boolean;
 }
 
-const ARABIC = /\p{Script=Arabic}/u;
+// The Arabic comma, semicolon and question mark are shared with other scripts (Common), but read as Arabic.
+const ARABIC = /[\p{Script=Arabic}\u060c\u061b\u061f]/u;
 // The dandas are shared by the Indic scripts (Common), but Noto Sans Devanagari draws them.
 const DEVANAGARI = /[\p{Script=Devanagari}\u0964\u0965]/u;
 // Ideographs, kana, Hangul, and the CJK punctuation and full-width forms around them.
