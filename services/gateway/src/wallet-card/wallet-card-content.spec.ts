@@ -56,7 +56,7 @@ describe('walletCardContent', () => {
 
   it('carries the conditions, medications and devices as written, and the day the record was saved', () => {
     expect(content).toMatchObject({ conditions: 'Epilepsy', medications: 'Warfarin 5 mg', devices: 'Pacemaker' });
-    expect(content.lastChecked).toBe('Last checked by the owner: 12 Mar 2026');
+    expect(content.lastChecked).toBe('Last checked by the owner: 12\u00a0Mar\u00a02026');
   });
 });
 

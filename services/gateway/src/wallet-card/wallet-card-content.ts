@@ -81,14 +81,16 @@ export function walletContacts<T extends { isPrimary: boolean }>(contacts: reado
   return [...contacts].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary)).slice(0, MAX_CONTACTS);
 }
 
-/** A date as the labels' locale writes it, by the calendar day in UTC (the day the server saved it). */
+/** A date as the labels' locale writes it, by the calendar day in UTC (the day the server saved it), kept on one line. */
 export function cardDate(iso: string, labels: Pick<WalletCardLabels, 'dateLocale'>): string {
   return new Intl.DateTimeFormat(labels.dateLocale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(iso));
+  })
+    .format(new Date(iso))
+    .replace(/ /g, '\u00a0');
 }
 
 /** The wallet card's content for one of the owner's records, as of `now` (the age printed is today's). */

@@ -65,6 +65,18 @@ describe('fitColumn', () => {
     const last = tight.at(-1)!;
     expect(last.top + last.height).toBeLessThanOrEqual(40);
   });
+
+  it('takes lines from the longest entry before it leaves any entry out', () => {
+    const crowded = [
+      { spans: [span('Allergies ', 7), span('penicillin peanuts latex sesame shellfish bee stings', 9)], maxLines: 4 },
+      { spans: [span('Call ', 7), span('Dana +44 7700 900123', 9)], maxLines: 1 },
+    ];
+    const lines = fitColumn(crowded, 80, 20, measure);
+    expect(lines.map((line) => textOf(line.spans))).toEqual([
+      expect.stringMatching(/^Allergies .*…$/),
+      'Call Dana +44 7700 900123',
+    ]);
+  });
 });
 
 describe('qrModules', () => {

@@ -55,6 +55,8 @@ export interface PlacedLine {
   spans: PlacedSpan[];
   top: number;
   height: number;
+  /** The column entry the line belongs to. */
+  item?: ColumnItem;
 }
 
 /** The width of text in a style (the fonts' own measure: shaping included). */
@@ -75,8 +77,9 @@ function tokensOf(spans: readonly Span[]): Token[] {
   // A space at the end of one span and the start of the next is the same gap between two words.
   let space = false;
   for (const span of spans) {
-    for (const word of span.text.split(/(\s+)/)) {
-      if (/^\s+$/.test(word)) space = true;
+    // A no-break space (in a date) holds its words together.
+    for (const word of span.text.split(/([^\S\u00a0]+)/)) {
+      if (/^[^\S\u00a0]+$/.test(word)) space = true;
       else if (word) {
         tokens.push({ span, text: word, space: space && tokens.length > 0 });
         space = false;
@@ -182,18 +185,30 @@ const SCALES = [1, 0.93, 0.86, 0.8, 0.75, 0.7];
 const lineHeightOf = (line: readonly Span[]) => Math.max(...line.map((span) => span.size)) * LINE_SPACING;
 
 /**
- * The items laid out down a column of `width` × `height`, at the largest size that fits them all; when even the
- * smallest does not, the last items that fit are cut short and the rest left out.
+ * The items laid out down a column of `width` × `height`, at the largest size that fits them all. When even the
+ * smallest does not, the longest entries give up lines first (each keeps one), so every entry keeps a line; only then
+ * are the last ones left out.
  */
 export function fitColumn(items: readonly ColumnItem[], width: number, height: number, measure: Measure): PlacedLine[] {
-  for (const scale of SCALES) {
-    const lines = layColumn(items, scale, width, measure);
+  const fits = (lines: PlacedLine[]) => {
     const last = lines.at(-1);
-    if (!last || last.top + last.height <= height || scale === SCALES.at(-1)) {
-      return lines.filter((line) => line.top + line.height <= height + 0.01);
-    }
+    return !last || last.top + last.height <= height + 0.01;
+  };
+  const smallest = SCALES.at(-1)!;
+  for (const scale of SCALES.slice(0, -1)) {
+    const lines = layColumn(items, scale, width, measure);
+    if (fits(lines)) return lines;
   }
-  return [];
+  let shortened = [...items];
+  let lines = layColumn(shortened, smallest, width, measure);
+  while (!fits(lines)) {
+    const used = shortened.map((item) => Math.min(item.maxLines, lines.filter((line) => line.item === item).length));
+    const longest = used.indexOf(Math.max(...used));
+    if (used[longest]! <= 1) break;
+    shortened = shortened.map((item, index) => (index === longest ? { ...item, maxLines: used[longest]! - 1 } : item));
+    lines = layColumn(shortened, smallest, width, measure);
+  }
+  return lines.filter((line) => line.top + line.height <= height + 0.01);
 }
 
 function layColumn(items: readonly ColumnItem[], scale: number, width: number, measure: Measure): PlacedLine[] {
@@ -204,7 +219,7 @@ function layColumn(items: readonly ColumnItem[], scale: number, width: number, m
     for (const line of wrapSpans(spans, width, item.maxLines, measure)) {
       if (line.length === 0) continue;
       const height = lineHeightOf(line);
-      lines.push({ spans: line, top, height });
+      lines.push({ spans: line, top, height, item });
       top += height;
     }
     top += (item.gapAfter ?? 0) * scale;

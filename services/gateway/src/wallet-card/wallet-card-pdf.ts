@@ -224,13 +224,21 @@ function drawBand(ink: Ink, rect: Rect, title: string): void {
 
 /** A first-minute line as a column item: the name large on its own, every other fact after its label. */
 function firstMinuteItems(content: WalletCardContent): ColumnItem[] {
+  // A phone number is never broken across lines: half a number on each is easy to misdial.
+  const phone = content.contacts[0]?.phone ?? '';
+  const unbroken = (value: string) => (phone ? value.replace(phone, phone.replace(/ /g, '\u00a0')) : value);
   return content.firstMinute.map((line): ColumnItem => {
     if (line.key === 'name')
       return { spans: [{ text: line.value, bold: true, size: 12, tone: 'plain' }], maxLines: 2, gapAfter: 2 };
     return {
       spans: [
         { text: `${line.label} `, bold: false, size: 7, tone: 'muted' },
-        { text: line.value, bold: true, size: 9, tone: line.tone },
+        {
+          text: line.key === 'primaryContact' ? unbroken(line.value) : line.value,
+          bold: true,
+          size: 9,
+          tone: line.tone,
+        },
       ],
       maxLines: line.key === 'allergies' ? 3 : 2,
       gapAfter: 1.5,
@@ -340,7 +348,7 @@ function drawBack(ink: Ink, rect: Rect, content: WalletCardContent): void {
       { text: `${content.labels.fullCardAt} `, bold: false, size: 5.5, tone: 'muted' },
       { text: content.cardUrl, bold: false, size: 5.5, tone: 'plain' },
     ],
-    maxLines: 2,
+    maxLines: 3,
   };
   const linkLines = fitColumn([link], width, 20 * MM, ink.fonts.measure);
   const linkHeight = linkLines.reduce((sum, line) => sum + line.height, 0);
