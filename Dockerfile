@@ -58,6 +58,11 @@ ENV NODE_ENV=production \
     METRICS_PORT=9464 \
     METRICS_HOST=0.0.0.0
 WORKDIR /app
+# The wallet card's fonts (the gateway draws every script a name may be in: Latin, Cyrillic, Greek, Arabic and
+# Devanagari from Noto, Chinese, Japanese and Korean from Droid Sans Fallback), where CARD_FONTS_DIR expects them.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fonts-noto-core fonts-droid-fallback \
+ && rm -rf /var/lib/apt/lists/*
 # Owned by root and read-only to the process: it never writes to its own files.
 COPY --from=build /out /app
 # Fail the build at once on a misspelt SERVICE, not at the first start.

@@ -88,8 +88,6 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // Stripe.js's loader and React bindings: only a real key's card form loads them (kept out of vendor).
             { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/ },
-            // The wallet card's PDF library: only its download button loads it (kept out of vendor).
-            { name: 'pdf', test: /node_modules[\\/](pdf-lib|@pdf-lib|pako)[\\/]/ },
             // The camera scanner's QR reader: only /scanner's live view loads it.
             { name: 'scanner', test: /node_modules[\\/]html5-qrcode[\\/]/ },
             // No catch-all vendor chunk: it held every library any screen uses (forms, dialogs, zod), so the home page

@@ -11,6 +11,7 @@ import { runInNewContext } from 'node:vm';
 import { parse } from 'yaml';
 import { baseEnvProblems, baseEnvSchema } from '@medical-qr/platform';
 import { gatewayEnvSchema } from '../../services/gateway/src/config.js';
+import { CARD_FONT_FILES, DEFAULT_CARD_FONTS_DIR } from '../../services/gateway/src/wallet-card/card-fonts.js';
 import { NODE_FLAGS } from '../../tools/launcher/src/node-flags.js';
 import { loadSandboxConfig } from '../../tools/sandboxes/src/config.js';
 import { PROVIDERS } from '../../tools/sandboxes/src/providers.js';
@@ -780,6 +781,13 @@ describe('Dockerfile', () => {
     expect(runs).toMatch(/\bmigrations\b/);
     // Nothing is installed again in the runtime stage: what it gets is the pruned tree.
     expect(args(runtime, 'RUN').join('\n')).not.toMatch(/\bnpm (install|ci|i)\b/);
+  });
+
+  it("installs the wallet card's fonts in the runtime image, in the folder the gateway reads them from", () => {
+    const runs = args(runtime, 'RUN').join('\n');
+    expect(runs).toMatch(/apt-get install -y --no-install-recommends fonts-noto-core fonts-droid-fallback/);
+    expect(runtimeEnv.CARD_FONTS_DIR ?? DEFAULT_CARD_FONTS_DIR).toBe('/usr/share/fonts/truetype');
+    for (const { debianPackage } of Object.values(CARD_FONT_FILES)) expect(runs).toContain(debianPackage);
   });
 
   it('copies only built files into the runtime stage, never the source tree', () => {

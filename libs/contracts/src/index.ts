@@ -30,3 +30,4 @@ export * from './shop/index.js';
 export * from './bus-access.js';
 export * from './first-minute-block.js';
 export * from './offline-card-text.js';
+export * from './wallet-card.js';

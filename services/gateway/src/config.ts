@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { baseEnvSchema, DATABASE_VARIABLES } from '@medical-qr/platform';
 import { DEFAULT_PRINTIFY_IMAGE_HOSTS, imageHostsProblem } from './shop-assets/image-origins.js';
+import { cardFontsProblem, DEFAULT_CARD_FONTS_DIR } from './wallet-card/card-fonts.js';
 
 // The gateway holds no database credentials: what it knows of PostgreSQL, it asks the services.
 export const gatewayEnvSchema = baseEnvSchema
@@ -61,6 +62,8 @@ export const gatewayEnvSchema = baseEnvSchema
     PRINTIFY_IMAGE_HOSTS: z.string().default(DEFAULT_PRINTIFY_IMAGE_HOSTS),
     /** Google Maps' browser key for address suggestions in the shop; unset = plain address fields. */
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+    /** Where the wallet card's fonts are: Debian's TrueType folder, as fonts-noto-core and fonts-droid-fallback lay it out. */
+    CARD_FONTS_DIR: z.string().min(1).default(DEFAULT_CARD_FONTS_DIR),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.PUBLIC_BASE_URL) {
@@ -83,6 +86,9 @@ export const gatewayEnvSchema = baseEnvSchema
         message: 'is required when STRIPE_BROWSER_API_URL is set (the card form sends it to the stand-in)',
       });
     }
+    // Checked at start: a missing font would otherwise show only when someone downloads a wallet card.
+    const fonts = cardFontsProblem(config.CARD_FONTS_DIR);
+    if (fonts) ctx.addIssue({ code: 'custom', path: ['CARD_FONTS_DIR'], message: fonts });
     const imageHosts = imageHostsProblem(config.PRINTIFY_IMAGE_HOSTS, config.NODE_ENV !== 'production');
     if (imageHosts) ctx.addIssue({ code: 'custom', path: ['PRINTIFY_IMAGE_HOSTS'], message: imageHosts });
     if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {

@@ -6,11 +6,16 @@ import { CardController } from './card.controller.js';
 import { CardReader } from './card-reader.js';
 import { routesController } from '../routes/routes-controller.js';
 import { RECORDS_ROUTES } from './records.routes.js';
+import { WalletCardController } from './wallet-card.controller.js';
 
-/** Medical records and QR codes over HTTP, and the public emergency card (its data, and its page). */
+/** Medical records, QR codes and the wallet card over HTTP, and the public emergency card (its data, and its page). */
 @Module({
   imports: [SessionModule, RateLimitModule],
-  controllers: [routesController('RecordsRoutesController', 'medical records', RECORDS_ROUTES), CardController],
+  controllers: [
+    routesController('RecordsRoutesController', 'medical records', RECORDS_ROUTES),
+    CardController,
+    WalletCardController,
+  ],
   providers: [CardReader, CardPageHandler],
 })
 export class RecordsModule {}

@@ -18,7 +18,7 @@ import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { declareRoute } from '../routes/route-declaration.js';
 
 /** A malformed id cannot name anyone's record: the same 404 as someone else's, without asking the service. */
-function recordIdOf(raw: string): string {
+export function recordIdOf(raw: string): string {
   const parsed = recordIdSchema.safeParse(raw);
   if (!parsed.success) throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.recordNotFound);
   return parsed.data;

@@ -1,10 +1,9 @@
-import type { MedicalRecord } from '@medical-qr/contracts';
+import { walletCardFileName, walletCardPath, type MedicalRecord, type WalletSheet } from '@medical-qr/contracts';
 import { IdCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { saveBlob } from '../../../lib/download';
 import { useDownload } from '../use-download';
-import type { WalletSheet } from './wallet-card-pdf';
 
 const SHEETS: Array<{ sheet: WalletSheet; label: string; paper: string }> = [
   { sheet: 'a4', label: 'Wallet card (A4)', paper: 'A4' },
@@ -12,8 +11,9 @@ const SHEETS: Array<{ sheet: WalletSheet; label: string; paper: string }> = [
 ];
 
 /**
- * The printable wallet card (85.6 × 54 mm, front and back with cut marks), made in this browser as a PDF on an A4 or
- * Letter sheet. The PDF code loads only when asked for.
+ * The printable wallet card (85.6 × 54 mm, front and back with cut marks), a PDF on an A4 or Letter sheet. The server
+ * makes it: the fonts that write every script a name may be in are too large to send to a browser. It is fetched
+ * rather than linked, so a failure is a toast on this page instead of an error page in a new tab.
  */
 export function WalletCardDownload({
   record,
@@ -29,9 +29,9 @@ export function WalletCardDownload({
   const download = async (sheet: WalletSheet) => {
     setMaking(sheet);
     await run(async () => {
-      const { walletCardPdf, walletCardFileName } = await import('./wallet-card-pdf');
-      const pdf = await walletCardPdf(walletCardDataOf(record), sheet);
-      saveBlob(new Blob([pdf as BlobPart], { type: 'application/pdf' }), walletCardFileName(sheet));
+      const response = await fetch(walletCardPath(record.id, sheet), { credentials: 'include' });
+      if (!response.ok) throw new Error(`wallet card: HTTP ${response.status}`);
+      saveBlob(await response.blob(), walletCardFileName(sheet));
     }, 'The wallet card could not be made. Please try again.');
     setMaking(null);
   };
@@ -65,7 +65,8 @@ export function WalletCardDownload({
     <div className="mt-5">
       <h3 className="text-base font-bold text-slate-900 dark:text-white">Printable wallet card</h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Credit-card size, with your code, blood group, allergies and contacts. Print, cut along the marks and fold.
+        Credit-card size: your code and the facts a crew needs first on the front; conditions, medications, devices,
+        contacts and a code any phone reads without internet on the back. Print, cut along the marks and fold.
       </p>
       <div className="mt-3 grid gap-2 sm:flex">
         {SHEETS.map(({ sheet, label }) => (
@@ -84,15 +85,4 @@ export function WalletCardDownload({
       </div>
     </div>
   );
-}
-
-function walletCardDataOf(record: MedicalRecord) {
-  return {
-    qrCodeData: record.qrCodeData,
-    cardUrl: record.cardUrl,
-    fullName: `${record.firstName} ${record.lastName}`.trim(),
-    bloodGroup: record.bloodGroup,
-    allergies: record.allergies,
-    contacts: record.emergencyContacts,
-  };
 }

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** The paper the printable wallet card comes on: A4 or US Letter. */
+export const WALLET_SHEETS = ['a4', 'letter'] as const;
+export type WalletSheet = (typeof WALLET_SHEETS)[number];
+
+/** `GET /api/medical-records/{id}/wallet-card.pdf?sheet=a4|letter`: A4 unless said. */
+export const walletCardQuerySchema = z.strictObject({
+  sheet: z
+    .enum(WALLET_SHEETS, { error: `sheet must be one of ${WALLET_SHEETS.join(', ')}` })
+    .default('a4')
+    .describe('The paper: a4 or letter'),
+});
+export type WalletCardQuery = z.infer<typeof walletCardQuerySchema>;
+
+/** The sheet is in the name, so an A4 and a Letter download never overwrite each other. */
+export const walletCardFileName = (sheet: WalletSheet) => `emergency-wallet-card-${sheet}.pdf`;
+
+/** Where the owner's browser downloads one record's wallet card. */
+export const walletCardPath = (recordId: string, sheet: WalletSheet) =>
+  `/api/medical-records/${encodeURIComponent(recordId)}/wallet-card.pdf?sheet=${sheet}`;
