@@ -1,6 +1,6 @@
 import type { WalletSheet } from '@medical-qr/contracts';
 import { PageSizes } from 'pdf-lib';
-import QRCode from 'qrcode';
+import { BarcodeFormat, EncodeHintType, QRCodeWriter } from '@zxing/library';
 
 /** Points per millimetre. */
 export const MM = 72 / 25.4;
@@ -233,21 +233,30 @@ export interface QrModules {
   rects: Array<{ x: number; y: number; width: number }>;
 }
 
-/** The QR code of `text` at error correction M, as rectangles to draw (crisp at any print size, unlike a picture). */
+/**
+ * The QR code of `text` at error correction M, as rectangles to draw (crisp at any print size, unlike a picture). An ECI
+ * header says the bytes are UTF-8: without it, decoders guess, and many read "Müller" or "·" as Latin-1 or Shift JIS.
+ */
 export function qrModules(text: string): QrModules {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const hints = new Map<EncodeHintType, unknown>([
+    [EncodeHintType.CHARACTER_SET, 'UTF-8'],
+    [EncodeHintType.ERROR_CORRECTION, 'M'],
+    [EncodeHintType.MARGIN, 0],
+  ]);
+  const modules = new QRCodeWriter().encode(text, BarcodeFormat.QR_CODE, 0, 0, hints);
+  const size = modules.getWidth();
   const rects: QrModules['rects'] = [];
-  for (let y = 0; y < modules.size; y++) {
+  for (let y = 0; y < size; y++) {
     let x = 0;
-    while (x < modules.size) {
-      if (!modules.get(y, x)) {
+    while (x < size) {
+      if (!modules.get(x, y)) {
         x++;
         continue;
       }
       const start = x;
-      while (x < modules.size && modules.get(y, x)) x++;
+      while (x < size && modules.get(x, y)) x++;
       rects.push({ x: start, y, width: x - start });
     }
   }
-  return { size: modules.size, rects };
+  return { size, rects };
 }
