@@ -169,6 +169,8 @@ export function TermPicker({ category, label, placeholder, fieldLabel, isAdded, 
           role="listbox"
           aria-labelledby={ids.label}
           hidden={!expanded}
+          // The focus stays in the box: a click on a suggestion (or the list's scroll bar) does not leave it.
+          onMouseDown={(event) => event.preventDefault()}
           className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:shadow-black/40"
         >
           {terms.map((term, index) => (
@@ -177,8 +179,6 @@ export function TermPicker({ category, label, placeholder, fieldLabel, isAdded, 
               id={optionId(index)}
               role="option"
               aria-selected={index === active}
-              // The focus stays in the box: a click picks without leaving it.
-              onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(term)}
               className={cn(
                 'flex min-h-12 cursor-pointer items-center gap-3 px-3.5 py-2 text-base text-slate-900 dark:text-slate-50',
