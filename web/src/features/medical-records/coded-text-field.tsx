@@ -61,7 +61,8 @@ export function CodedTextField({ name, label, placeholder, hint, rows, className
       limit={MEDICAL_TEXT_LIMITS[name]}
       rows={rows}
       beforeControl={
-        <div className="mb-2">
+        // Half the form's width from `sm` up, as "Written in": a search box, not a second text field.
+        <div className="mb-2 sm:max-w-[calc(50%-0.5rem)]">
           <TermPicker
             category={FIELD_TERM_CATEGORIES[name]}
             {...PICKERS[name]}

@@ -7,7 +7,7 @@ import {
   type MedicalTermView,
 } from '@medical-qr/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { stubFetch, type FetchStub, type StubbedRequest } from '../../../test/fetch-stub';
+import { errorReply, stubFetch, type FetchStub, type StubbedRequest } from '../../../test/fetch-stub';
 import { completeAnswers, fillMedicalForm } from '../../../test/medical-form';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { settle } from '../../../test/settle';
@@ -136,9 +136,14 @@ describe('the form’s list picker: suggestions', () => {
   it('says when nothing on the list matches, and the owner writes it in the field instead', async () => {
     const { picker } = renderForm();
     type(picker(), 'mango');
-    expect(
-      await screen.findByText('Nothing on the list matches. Write it in the box below, in your own words.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Not on the list: write it in the box below.')).toBeTruthy();
+    expect(picker().getAttribute('aria-expanded')).toBe('false');
+  });
+  it('says when the list cannot be searched, so the owner writes the entry instead', async () => {
+    api.route('GET /api/medical-terms', errorReply(503, 'Service unavailable', { code: 'SERVICE_UNAVAILABLE' }));
+    const { picker } = renderForm();
+    type(picker(), 'peni');
+    expect(await screen.findByText('The list cannot be searched now: write it in the box below.')).toBeTruthy();
     expect(picker().getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -61,9 +61,9 @@ export function TermPicker({ category, label, placeholder, fieldLabel, isAdded, 
   const note = !settled
     ? null
     : isError
-      ? 'The list cannot be searched right now. Write the entry in the box below.'
+      ? 'The list cannot be searched now: write it in the box below.'
       : currentData?.terms.length === 0
-        ? 'Nothing on the list matches. Write it in the box below, in your own words.'
+        ? 'Not on the list: write it in the box below.'
         : null;
   const announced = added || (expanded ? suggestionsSaid(terms.length) : note ? 'No suggestions' : '');
 
@@ -171,7 +171,7 @@ export function TermPicker({ category, label, placeholder, fieldLabel, isAdded, 
           hidden={!expanded}
           // The focus stays in the box: a click on a suggestion (or the list's scroll bar) does not leave it.
           onMouseDown={(event) => event.preventDefault()}
-          className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:shadow-black/40"
+          className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800 dark:shadow-black/50"
         >
           {terms.map((term, index) => (
             <li
@@ -184,7 +184,7 @@ export function TermPicker({ category, label, placeholder, fieldLabel, isAdded, 
                 'flex min-h-12 cursor-pointer items-center gap-3 px-3.5 py-2 text-base text-slate-900 dark:text-slate-50',
                 index === active
                   ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900'
-                  : 'hover:bg-slate-100 dark:hover:bg-slate-800',
+                  : 'hover:bg-slate-100 dark:hover:bg-slate-700',
               )}
             >
               <span className="min-w-0 flex-1 break-words">
@@ -194,7 +194,7 @@ export function TermPicker({ category, label, placeholder, fieldLabel, isAdded, 
                 <span
                   className={cn(
                     'flex shrink-0 items-center gap-1 text-sm',
-                    index === active ? 'text-slate-200 dark:text-slate-700' : 'text-slate-600 dark:text-slate-400',
+                    index === active ? 'text-slate-200 dark:text-slate-700' : 'text-slate-600 dark:text-slate-300',
                   )}
                 >
                   <Check className="size-4" aria-hidden="true" />
