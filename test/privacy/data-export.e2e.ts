@@ -109,6 +109,11 @@ describe('GET /api/privacy/export-data', () => {
       ['AllergyIntolerance', 'Penicillin anaphylaxis'],
       ['AllergyIntolerance', 'latex'],
     ]);
+    // A listed term is coded in SNOMED CT beside the text as written; the person's own words stay text only.
+    expect(allergies.map((allergy: any) => allergy.code.coding)).toEqual([
+      undefined,
+      [{ system: 'http://snomed.info/sct', code: '111088007', display: 'Latex' }],
+    ]);
     for (const allergy of allergies) expect(allergy.patient.reference).toBe(composition.subject.reference);
     // No medications written: IPS's "no known medications".
     expect(entriesOf('10160-0')).toEqual([

@@ -10,6 +10,7 @@ import type { GatewayConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { SameOriginGuard } from './http/same-origin.guard.js';
 import { LiveModule } from './live/live.module.js';
+import { MedicalTermsModule } from './medical-terms/medical-terms.module.js';
 import { PrintifyWebhookModule } from './printify-webhook/printify-webhook.module.js';
 import { RecordsModule } from './records/records.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
@@ -39,6 +40,7 @@ export class GatewayModule implements OnApplicationShutdown {
         AuthModule,
         AuditModule,
         RecordsModule,
+        MedicalTermsModule,
         BillingModule,
         LiveModule,
         PrivacyModule,

@@ -14,12 +14,18 @@ export const PublicBuckets = {
   recovery: 'recovery',
   /** The shop's pictures and mockups through the image proxy. */
   shopImages: 'shop-images',
+  /** The curated medical terms the record form offers as the owner types. */
+  medicalTerms: 'medical-terms',
 } as const;
 
 export type PublicBucket = (typeof PublicBuckets)[keyof typeof PublicBuckets];
 
 /**
  * Buckets allowed a multiple of the budget. A shop page shows a few dozen pictures and a customizer session a few
- * hundred mockups (a family behind one address more): pictures get twenty times what a sign-in gets.
+ * hundred mockups (a family behind one address more): pictures get twenty times what a sign-in gets. The term picker
+ * asks as the owner types (a few letters a field, four fields a record), so terms get as much.
  */
-export const BUCKET_ALLOWANCE: Partial<Record<PublicBucket, number>> = { [PublicBuckets.shopImages]: 20 };
+export const BUCKET_ALLOWANCE: Partial<Record<PublicBucket, number>> = {
+  [PublicBuckets.shopImages]: 20,
+  [PublicBuckets.medicalTerms]: 20,
+};

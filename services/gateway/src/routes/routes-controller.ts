@@ -49,7 +49,7 @@ const VERBS: Record<HttpVerb, (path: string) => MethodDecorator> = {
 };
 
 /** The query's fields as OpenAPI parameters, from the same zod schema that validates them. */
-function queryParameters(schema: z.ZodType): MethodDecorator[] {
+export function queryParameters(schema: z.ZodType): MethodDecorator[] {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, Record<string, unknown>>;
     required?: string[];

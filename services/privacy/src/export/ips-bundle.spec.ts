@@ -1,5 +1,7 @@
 import type { ExportedRecord, PublicUser } from '@medical-qr/contracts';
-import { IpsSections, ipsBundle, itemsOf } from './ips-bundle.js';
+import { IpsSections, ipsBundle } from './ips-bundle.js';
+
+const SNOMED = 'http://snomed.info/sct';
 
 const account = { firstName: 'Amara', lastName: 'Okafor', email: 'amara@example.com' } as PublicUser;
 const record = (overrides: Partial<ExportedRecord> = {}) =>
@@ -17,14 +19,38 @@ const record = (overrides: Partial<ExportedRecord> = {}) =>
   }) as ExportedRecord;
 
 describe('the International Patient Summary of a record', () => {
-  it('splits what people list with semicolons, commas or lines, keeping commas inside brackets', () => {
-    expect(itemsOf('Penicillin; latex, peanuts\nbee stings (wasps, hornets)')).toEqual([
-      'Penicillin',
-      'latex',
-      'peanuts',
-      'bee stings (wasps, hornets)',
+  it('codes entries that name a listed term with SNOMED CT beside the text as written, own words as text only', () => {
+    const bundle = ipsBundle(
+      account,
+      record({
+        allergies: "Penicilina; peanuts, my cat's hair\nbee stings (wasps, hornets)",
+        medications: 'Eliquis, Levothyroxine 75 mcg',
+        medicalConditions: 'TYPE 1 DIABETES',
+      }),
+      new Date(),
+      () => 'id',
+    );
+    const concepts = (type: string) =>
+      bundle.entry
+        .map((entry) => entry.resource as any)
+        .filter((resource) => resource.resourceType === type)
+        .map((resource) => resource.code ?? resource.medicationCodeableConcept);
+    expect(concepts('AllergyIntolerance')).toEqual([
+      { coding: [{ system: SNOMED, code: '764146007', display: 'Penicillin' }], text: 'Penicilina' },
+      { coding: [{ system: SNOMED, code: '762952008', display: 'Peanuts' }], text: 'peanuts' },
+      { text: "my cat's hair" },
+      { text: 'bee stings (wasps, hornets)' },
     ]);
-    expect(itemsOf(' ;, \n')).toEqual([]);
+    expect(concepts('MedicationStatement')).toEqual([
+      { coding: [{ system: SNOMED, code: '698090000', display: 'Apixaban' }], text: 'Eliquis' },
+      { text: 'Levothyroxine 75 mcg' },
+    ]);
+    expect(concepts('Condition')).toEqual([
+      { coding: [{ system: SNOMED, code: '46635009', display: 'Type 1 diabetes' }], text: 'TYPE 1 DIABETES' },
+    ]);
+    // The narrative keeps what the person wrote.
+    const composition = bundle.entry[0]!.resource as any;
+    expect(composition.section[0].text.div).toContain('<li>Penicilina</li>');
   });
 
   it('says "none known" with IPS codes for every empty section, and escapes text in the narrative', () => {

@@ -1,9 +1,17 @@
-import type { ExportedRecord, PublicUser } from '@medical-qr/contracts';
+import {
+  type CodedField,
+  type ExportedRecord,
+  type PublicUser,
+  type RecordEntry,
+  recordEntries,
+  SNOMED_CT,
+} from '@medical-qr/contracts';
 
 /**
  * An HL7 FHIR R4 International Patient Summary of the person's current record, so another health app can read it:
  * a document Bundle whose Composition has IPS's three required sections (allergies, medications, problems), each
- * with entries, and "none known" (IPS's absent-unknown codes) where the person wrote nothing.
+ * with entries, and "none known" (IPS's absent-unknown codes) where the person wrote nothing. An entry that names a
+ * listed term carries its SNOMED CT coding beside the text as written; the person's own words stay text only.
  */
 
 const LOINC = 'http://loinc.org';
@@ -23,12 +31,10 @@ interface Entry {
   resource: FhirResource;
 }
 
-/** A free-text field as separate items: people list allergies with semicolons, commas or new lines. */
-export function itemsOf(text: string): string[] {
-  return text
-    .split(/[;\n]|,(?![^(]*\))/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
+/** An entry as a CodeableConcept: the text as written and, for a listed term, its coding named in English. */
+export function entryConcept(entry: RecordEntry) {
+  if (!entry.term) return { text: entry.text };
+  return { coding: [{ system: SNOMED_CT, code: entry.term.code, display: entry.term.names.en }], text: entry.text };
 }
 
 const narrative = (lines: string[]) => ({
@@ -72,8 +78,8 @@ export function ipsBundle(
   };
 
   const absent = (code: string) => ({ coding: [{ system: ABSENT_UNKNOWN, code }] });
-  const allergyEntries = (items: string[]): Entry[] =>
-    (items.length ? items.map((text) => ({ text })) : [absent(IpsSections.allergies.absent)]).map((code) => ({
+  const allergyEntries = (items: RecordEntry[]): Entry[] =>
+    (items.length ? items.map(entryConcept) : [absent(IpsSections.allergies.absent)]).map((code) => ({
       fullUrl: url(),
       resource: {
         resourceType: 'AllergyIntolerance',
@@ -85,8 +91,8 @@ export function ipsBundle(
         patient: subject,
       },
     }));
-  const medicationEntries = (items: string[]): Entry[] =>
-    (items.length ? items.map((text) => ({ text })) : [absent(IpsSections.medications.absent)]).map((code) => ({
+  const medicationEntries = (items: RecordEntry[]): Entry[] =>
+    (items.length ? items.map(entryConcept) : [absent(IpsSections.medications.absent)]).map((code) => ({
       fullUrl: url(),
       resource: {
         resourceType: 'MedicationStatement',
@@ -97,8 +103,8 @@ export function ipsBundle(
         effectivePeriod: { start: record?.createdAt ?? now.toISOString() },
       },
     }));
-  const problemEntries = (items: string[]): Entry[] =>
-    (items.length ? items.map((text) => ({ text })) : [absent(IpsSections.problems.absent)]).map((code) => ({
+  const problemEntries = (items: RecordEntry[]): Entry[] =>
+    (items.length ? items.map(entryConcept) : [absent(IpsSections.problems.absent)]).map((code) => ({
       fullUrl: url(),
       resource: {
         resourceType: 'Condition',
@@ -111,9 +117,10 @@ export function ipsBundle(
       },
     }));
 
-  const allergies = itemsOf(record?.allergies ?? '');
-  const medications = itemsOf(record?.medications ?? '');
-  const problems = itemsOf(record?.medicalConditions ?? '');
+  const entriesOf = (field: CodedField) => recordEntries(record?.[field] ?? '', field);
+  const allergies = entriesOf('allergies');
+  const medications = entriesOf('medications');
+  const problems = entriesOf('medicalConditions');
   const sections = [
     { ...IpsSections.allergies, items: allergies, entries: allergyEntries(allergies) },
     { ...IpsSections.medications, items: medications, entries: medicationEntries(medications) },
@@ -131,7 +138,7 @@ export function ipsBundle(
     section: sections.map((section) => ({
       title: section.title,
       code: { coding: [{ system: LOINC, code: section.code }] },
-      text: narrative(section.items.length ? section.items : ['None known']),
+      text: narrative(section.items.length ? section.items.map((item) => item.text) : ['None known']),
       entry: section.entries.map((entry) => ({ reference: entry.fullUrl })),
     })),
   };
