@@ -181,7 +181,7 @@ export function TermPicker({ category, label, placeholder, fieldLabel, isAdded, 
               aria-selected={index === active}
               onClick={() => pick(term)}
               className={cn(
-                'flex min-h-12 cursor-pointer items-center gap-3 px-3.5 py-2 text-base text-slate-900 dark:text-slate-50',
+                'mx-1 flex min-h-12 cursor-pointer items-center gap-3 rounded-lg px-2.5 py-2 text-base text-slate-900 dark:text-slate-50',
                 index === active
                   ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900'
                   : 'hover:bg-slate-100 dark:hover:bg-slate-700',
