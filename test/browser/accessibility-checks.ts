@@ -21,7 +21,7 @@ import { addToCart, Keychain, payWith, waitForOrders } from '../shop/shop-fixtur
  * re-authentication dialog is checked as the terms' privacy controls button opens it.
  */
 
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const UNKNOWN_CARD = 'AAAAAAAAAAAAAAAAAAAAAA';
 /** What axe looks at for each kind of check: a dialog, or the toasts' region (Radix labels it). */
@@ -626,7 +626,7 @@ const CHECKS: Check[] = [
  * Every rule runs once at each width (phone in light, desktop in dark); the other two layouts run the rules whose
  * outcome depends on the colours, as the scheme is all that differs from the same width in the other scheme.
  */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 export const PHONE_LAYOUTS = [
   { width: PHONE.width, viewport: PHONE, theme: 'light', rules: 'all' },
   { width: PHONE.width, viewport: PHONE, theme: 'dark', rules: 'colour' },
@@ -649,7 +649,7 @@ function sessionCookies(account: HttpClient) {
 }
 
 /** One line per element that fails: what, how bad, where, and axe's explanation. */
-function describeViolations(violations: Result[]): string[] {
+export function describeViolations(violations: Result[]): string[] {
   return violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .flatMap((violation) =>

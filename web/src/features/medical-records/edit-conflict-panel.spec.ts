@@ -28,6 +28,12 @@ describe('comparing the form with the saved record', () => {
     ]);
   });
 
+  it('lists the language the free text is written in, each named in itself', () => {
+    const saved = aMedicalRecord({ writtenIn: 'en' });
+    const mine = { ...medicalFormOfRecord(saved), writtenIn: 'es' as const };
+    expect(conflictingAnswers(mine, saved)).toEqual([{ label: 'Written in', mine: 'Español', saved: 'English' }]);
+  });
+
   it('reads a record saved before these questions as not stated, the same as a form that leaves them so', () => {
     const older = savedBeforeFirstMinuteFacts(aMedicalRecord());
     const saved = older as ReturnType<typeof aMedicalRecord>;

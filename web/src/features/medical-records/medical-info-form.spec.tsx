@@ -124,6 +124,7 @@ describe('medical form: checks before sending', () => {
       resuscitationStatus: 'not_stated',
       directiveLocation: '',
       interpreterNeeded: null,
+      writtenIn: 'en',
       emergencyContacts: [{ name: 'Sam Hopper', phone: '+1 555 010 0100', relationship: 'Partner', isPrimary: true }],
       hasGivenConsent: true,
     });

@@ -4,7 +4,10 @@ import {
   EXTRA_MEDICAL_FIELDS,
   GENDER_CHOICES,
   GENDER_LABELS,
+  LANGUAGE_ENDONYMS,
+  LANGUAGE_TAGS,
   MEDICAL_TEXT_LIMITS,
+  RESPONDER_LANGUAGES,
   RESUSCITATION_LABELS,
   type MedicalForm,
   type ResuscitationStatus,
@@ -25,6 +28,7 @@ import {
   type FieldErrors,
 } from '../../components/ui/form';
 import { useUnsavedWork } from '../../lib/unsaved-work';
+import { CodedTextField } from './coded-text-field';
 import { EmergencyContactsFields } from './emergency-contacts-fields';
 import { DIRECTIVE_LOCATION_LABEL, medicalFormValuesSchema, type MedicalFormValues } from './medical-form-values';
 import { SegmentedChoice, YES_NO_NOT_STATED, type Choice } from './segmented-choice';
@@ -146,15 +150,15 @@ function MedicalDetails() {
           </option>
         ))}
       </Select>
+      <WrittenInSelect />
       {NONE_KNOWN_FIELDS.map(({ name, label, placeholder }) => (
-        <Textarea
+        <CodedTextField
           key={name}
+          name={name}
           label={label}
           placeholder={placeholder}
           hint={NONE_KNOWN_HINT}
-          limit={MEDICAL_TEXT_LIMITS[name]}
-          {...fieldProps(name)}
-          containerClassName="sm:col-span-2"
+          className="sm:col-span-2"
         />
       ))}
       <ResuscitationFields />
@@ -167,6 +171,29 @@ function MedicalDetails() {
         className="sm:col-span-2"
       />
     </FieldsSection>
+  );
+}
+
+/**
+ * The language the owner writes the free text in, each named in itself. Responders read the text as written (it is
+ * never translated), marked with this language.
+ */
+function WrittenInSelect() {
+  const { fieldProps } = useMedicalFields();
+  return (
+    <Select
+      label="Written in"
+      hint="Responders see your own words as you wrote them, marked with this language."
+      {...fieldProps('writtenIn')}
+      className="sm:max-w-[calc(50%-0.5rem)]"
+      containerClassName="sm:col-span-2"
+    >
+      {RESPONDER_LANGUAGES.map((language) => (
+        <option key={language} value={language} lang={LANGUAGE_TAGS[language]}>
+          {LANGUAGE_ENDONYMS[language]}
+        </option>
+      ))}
+    </Select>
   );
 }
 
@@ -206,11 +233,10 @@ function ResuscitationFields() {
   );
 }
 
-/** The optional facts responders ask about first, with an example in each field. */
-const FOR_RESPONDERS_FIELDS = [
+/** The optional facts responders ask about first that the curated list names, with an example in each field. */
+const LISTED_FOR_RESPONDERS_FIELDS = [
   { name: 'medications', placeholder: 'e.g. Warfarin 5 mg daily, insulin, salbutamol inhaler' },
   { name: 'devices', placeholder: 'e.g. Pacemaker, insulin pump, cochlear implant, hearing aids' },
-  { name: 'careDirectives', placeholder: 'e.g. No blood transfusions; my GP holds my care plan' },
 ] as const;
 
 function MoreForResponders() {
@@ -220,17 +246,24 @@ function MoreForResponders() {
       title="More for responders"
       description="Optional. What you take, what is implanted and what you want done change a responder's first steps."
     >
-      {FOR_RESPONDERS_FIELDS.map(({ name, placeholder }) => (
-        <Textarea
+      {LISTED_FOR_RESPONDERS_FIELDS.map(({ name, placeholder }) => (
+        <CodedTextField
           key={name}
+          name={name}
           label={EXTRA_MEDICAL_FIELDS[name]}
           placeholder={placeholder}
-          limit={MEDICAL_TEXT_LIMITS[name]}
           rows={2}
-          {...fieldProps(name)}
-          containerClassName="sm:col-span-2"
+          className="sm:col-span-2"
         />
       ))}
+      <Textarea
+        label={EXTRA_MEDICAL_FIELDS.careDirectives}
+        placeholder="e.g. No blood transfusions; my GP holds my care plan"
+        limit={MEDICAL_TEXT_LIMITS.careDirectives}
+        rows={2}
+        {...fieldProps('careDirectives')}
+        containerClassName="sm:col-span-2"
+      />
       <Input
         label={EXTRA_MEDICAL_FIELDS.languagesSpoken}
         placeholder="e.g. English, Spanish; some French"

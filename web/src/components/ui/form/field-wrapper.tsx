@@ -20,6 +20,8 @@ export interface FieldWrapperProps {
   labelExtra?: ReactNode;
   /** At the right of the label row, e.g. a "Forgot password?" button. */
   labelAction?: ReactNode;
+  /** Between the label and the control: another way to fill the field in (the medical form's list pickers). */
+  beforeControl?: ReactNode;
   /** Shown under the field and read with it. */
   hint?: ReactNode;
   /** The most characters the field takes: a counter shows near it, and the form refuses more (never cuts). */
@@ -37,6 +39,7 @@ export function FieldWrapper({
   label,
   labelExtra,
   labelAction,
+  beforeControl,
   hint,
   limit,
   className,
@@ -58,6 +61,7 @@ export function FieldWrapper({
           {label}
         </FieldLabel>
       ) : null}
+      {beforeControl}
       {children({ id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy || undefined })}
       {errorId ? <FieldError id={errorId}>{message}</FieldError> : null}
       {hint ? (
@@ -87,12 +91,16 @@ export function splitWrapperProps<T extends WrapperProps>({
   label,
   labelExtra,
   labelAction,
+  beforeControl,
   hint,
   limit,
   containerClassName,
   ...element
 }: T) {
-  return [{ label, labelExtra, labelAction, hint, limit, className: containerClassName }, element] as const;
+  return [
+    { label, labelExtra, labelAction, beforeControl, hint, limit, className: containerClassName },
+    element,
+  ] as const;
 }
 
 function FieldLabel({
