@@ -39,6 +39,8 @@ export interface FirstMinuteLabels {
   resuscitationValues: Record<ResuscitationStatus, string>;
   allergies: string;
   noneRecorded: string;
+  /** A fact the owner has not given that a blank would mislead on (the blood group). */
+  notStated: string;
   bloodThinner: string;
   insulin: string;
   devices: string;
@@ -59,6 +61,7 @@ export const FIRST_MINUTE_LABELS_EN: FirstMinuteLabels = {
   resuscitationValues: RESUSCITATION_LABELS,
   allergies: 'Allergies',
   noneRecorded: 'None recorded',
+  notStated: 'Not stated',
   bloodThinner: 'Takes a blood thinner',
   insulin: 'Uses insulin',
   devices: EXTRA_MEDICAL_FIELDS.devices,
@@ -110,7 +113,8 @@ export function firstMinuteBlock(
   const name = `${source.firstName} ${source.lastName}`.trim();
   if (name) add('name', labels.name, name);
   if (typeof source.age === 'number') add('age', labels.age, String(source.age));
-  add('bloodGroup', labels.bloodGroup, source.bloodGroup);
+  const bloodGroup = source.bloodGroup.trim();
+  add('bloodGroup', labels.bloodGroup, bloodGroup || labels.notStated, bloodGroup ? 'plain' : 'muted');
 
   // Said even when not stated: a blank would be read as "do everything" or "do nothing".
   const status = source.resuscitationStatus ?? 'not_stated';
