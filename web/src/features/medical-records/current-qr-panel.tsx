@@ -54,7 +54,7 @@ export function CurrentQrPanel({
           label={{ name: `${record.firstName} ${record.lastName}`.trim(), bloodGroup: record.bloodGroup }}
           status={hiddenFromResponders ? <HiddenStatus /> : undefined}
         >
-          <FactsCheck record={record} className="mt-4" />
+          <FactsCheck record={record} compact className="mt-4" />
           {record.emergencyContacts.length > 0 ? <WalletCardDownload record={record} compact /> : null}
           {replaceAction}
           <DeleteRecordButton recordId={record.id} className="mt-3 w-full" />

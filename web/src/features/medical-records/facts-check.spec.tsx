@@ -1,4 +1,4 @@
-import type { DashboardResponse, MedicalRecord } from '@medical-qr/contracts';
+import type { DashboardResponse, MedicalRecord, RecordsPage } from '@medical-qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, errorReply, stubFetch, type FetchStub, type StubHandler } from '../../../test/fetch-stub';
 import { aMedicalRecord } from '../../../test/records-fixtures';
@@ -89,5 +89,38 @@ describe('"These facts are still right" beside the current code', () => {
     );
     expect(within(code).getByText(checkedLine(checkedAt))).toBeTruthy();
     expect(within(code).getByText('Not checked for over 6 months')).toBeTruthy();
+  });
+});
+
+describe('"These facts are still right" in a code\'s history details', () => {
+  it('confirms from the opened details and shows the new date there', async () => {
+    const checkedAt = daysAgo(200);
+    let current = aMedicalRecord({ factsCheckedAt: checkedAt });
+    const { id, token, label, cardUrl, createdAt, expiresAt, isActive } = current;
+    const list: RecordsPage = {
+      records: [{ id, token, label, cardUrl, createdAt, expiresAt, isActive }],
+      page: 1,
+      limit: 20,
+      total: 1,
+    };
+    api = stubFetch({
+      'GET /api/auth/user': { body: aUser() },
+      'GET /api/medical-records': { body: list },
+      [`GET /api/medical-records/${current.id}`]: () => ({ body: current }),
+      [`POST ${confirmPath}`]: () => {
+        current = { ...current, factsCheckedAt: new Date().toISOString() };
+        return { body: current };
+      },
+    });
+    renderApp('/history');
+    const [item] = await screen.findAllByRole('article');
+    fireEvent.click(within(item!).getByRole('button', { name: 'Show Details' }));
+    expect(await within(item!).findByText('Not checked for over 6 months')).toBeTruthy();
+    expect(within(item!).getByText(checkedLine(checkedAt))).toBeTruthy();
+
+    fireEvent.click(within(item!).getByRole('button', { name: 'These facts are still right' }));
+    await waitFor(() => expect(within(item!).getByText(checkedLine(new Date().toISOString()))).toBeTruthy());
+    expect(within(item!).queryByText('Not checked for over 6 months')).toBeNull();
+    expect(api.callsTo(`POST ${confirmPath}`)).toHaveLength(1);
   });
 });

@@ -22,9 +22,12 @@ export function factsCheckDue(checkedAt: string, now = Date.now()): boolean {
  */
 export function FactsCheck({
   record,
+  compact = false,
   className,
 }: {
   record: Pick<MedicalRecord, 'id' | 'factsCheckedAt'>;
+  /** In the narrow code panel: the button spans the panel like the others there. */
+  compact?: boolean;
   className?: string;
 }) {
   const dispatch = useAppDispatch();
@@ -77,7 +80,7 @@ export function FactsCheck({
       </p>
       <Button
         variant={due ? 'primary' : 'secondary'}
-        className="mt-3 w-full"
+        className={cn('mt-3 w-full', !compact && 'sm:w-auto')}
         icon={<Check className="size-5" aria-hidden="true" />}
         pending={isLoading}
         pendingText="Confirming…"
