@@ -4,7 +4,7 @@ import { signedInClient } from '../support/accounts.js';
 import { HttpClient } from '../support/http-client.js';
 import { medicalForm } from './records-fixtures.js';
 
-/** "Last checked by the owner": the date a save or a confirmation gives a record's facts, as the owner and the card see it. */
+/** "Last checked by the owner": the date a save or a confirmation gives the facts, as the owner and the card see it. */
 describe('when the owner last checked the facts', () => {
   let db: pg.Client;
 
@@ -16,7 +16,7 @@ describe('when the owner last checked the facts', () => {
     await db?.end();
   });
 
-  /** Dates the record's check `at` (a moment, or null: a record made before checks were kept), as time passing would. */
+  /** Dates the record's check `at` (null: a record made before checks were kept), as time passing would. */
   const checkedAt = (recordId: string, at: string | null) =>
     db.query('update records.medical_records set facts_checked_at = $2 where id = $1', [recordId, at]);
   const secondsAgo = (iso: string) => (Date.now() - Date.parse(iso)) / 1000;

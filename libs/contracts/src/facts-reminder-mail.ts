@@ -16,7 +16,7 @@ export const factsReminderMailRequestSchema = z.strictObject({
   /** The owner's name for the code ("Sam (child)"); '' when unnamed. */
   label: z.string().max(CODE_LABEL_MAX_LENGTH),
   factsCheckedAt: z.iso.datetime(),
-  /** The page of the app where the owner confirms; opening it changes nothing (the confirmation is the owner's click). */
+  /** The app's page where the owner confirms; opening it changes nothing (confirming is the owner's own click). */
   confirmUrl: z.url().max(400),
 });
 export type FactsReminderMailRequest = z.infer<typeof factsReminderMailRequestSchema>;

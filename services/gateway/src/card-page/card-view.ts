@@ -197,7 +197,7 @@ function printedSheet(options: CardViewOptions) {
   </section>`;
 }
 
-/** How current the facts are, on screen and on paper; none from a records service older than the date (a rolling update). */
+/** How current the facts are, on screen and on paper; none from a records service older than the date (mid-update). */
 function factsChecked(card: EmergencyCard) {
   const checkedOn = new Date(card.factsCheckedAt ?? '');
   if (Number.isNaN(checkedOn.getTime())) return '';

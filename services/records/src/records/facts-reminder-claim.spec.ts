@@ -47,7 +47,7 @@ describe('claiming a facts reminder (real PostgreSQL)', () => {
       )
     ).rows[0]!.facts_reminded_at;
 
-  it('finds owned, active codes unchecked past the age, counting a code made before checks from its creation', async () => {
+  it('finds owned, active codes unchecked past the age (a code made before checks: from its creation)', async () => {
     const due = await codeCheckedDaysAgo(DAYS + 1);
     const recent = await codeCheckedDaysAgo(DAYS - 1);
     const oldWithoutCheck = await codeCheckedDaysAgo(null, { createdDaysAgo: DAYS + 5 });

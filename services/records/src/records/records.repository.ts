@@ -395,9 +395,9 @@ export class RecordsRepository {
   }
 
   /**
-   * Claims one code's reminder, if it is still due, and runs `send` for it in the same transaction: the claim holds only
-   * if `send` succeeds, and two sweeps at once cannot both claim it (the second waits for the first's row lock, then
-   * finds it reminded). Answers whether this call claimed it. A check since (a save, a confirmation) clears the claim.
+   * Claims one code's reminder, if it is still due, and runs `send` for it in the same transaction: the claim holds
+   * only if `send` succeeds, and two sweeps at once cannot both claim it (the second waits for the first's row lock,
+   * then finds it reminded). Answers whether this call claimed it. A check since (a save, a confirmation) clears it.
    */
   async claimFactsReminder(
     recordId: string,

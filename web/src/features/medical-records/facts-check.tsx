@@ -32,6 +32,8 @@ export function FactsCheck({
 }) {
   const dispatch = useAppDispatch();
   const [confirmFacts, { isLoading }] = useConfirmFactsMutation();
+  // Absent from a records service older than the date (during a rolling update): no line rather than a wrong one.
+  if (Number.isNaN(Date.parse(record.factsCheckedAt))) return null;
   const due = factsCheckDue(record.factsCheckedAt);
 
   const confirm = async () => {
