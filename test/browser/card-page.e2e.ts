@@ -264,6 +264,7 @@ describe('the emergency card page in Chromium', () => {
       }
       expect(text.replace(/\s+/g, ' ')).toContain(longCard);
       expect(text).toMatch(/Printed [A-Z][a-z]+ \d{1,2}, \d{4}/);
+      expect(text.replace(/\s+/g, ' ')).toMatch(/Facts last checked by the owner on [A-Z][a-z]+ \d{1,2}, \d{4}/);
       expect(text).toContain('call 911 or your local emergency number');
       expect(text).not.toContain('Create Your Own Medical Card');
       expect(text).not.toMatch(/\bSMS\b/);

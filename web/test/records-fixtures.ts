@@ -14,6 +14,7 @@ export function aMedicalRecord(overrides: Partial<MedicalRecord> = {}): MedicalR
     cardUrl: 'https://medicalqr.example/emergency/AbCdEfGhIjKlMnOpQrSt-_',
     createdAt: inDays(0),
     expiresAt: inDays(10),
+    factsCheckedAt: inDays(0),
     isActive: true,
     gender: 'female',
     bloodGroup: 'AB-',

@@ -38,7 +38,7 @@ const DECLARED: readonly AnyMessage[] = [
 /**
  * Patterns that only services call (`calledBy: 'services'`), each for a narrow reason (privacy's erasure and export,
  * the shop's printed tags and payments, records asking identity to mail the link that proves an anonymous code's
- * email, and the shop and billing asking identity to mail a receipt). The gateway, which acts for a signed-in person,
+ * email or the reminder that a code's facts went unchecked, and the shop and billing asking identity to mail a receipt). The gateway, which acts for a signed-in person,
  * never calls them; every other pattern of a service is the gateway's to call.
  */
 const SERVICE_TO_SERVICE = new Set<string>(
@@ -62,7 +62,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
   },
   records: {
     answers: 'records',
-    calls: [BillingPatterns.premiumStatus, IdentityPatterns.mailCodeConfirmation],
+    calls: [BillingPatterns.premiumStatus, IdentityPatterns.mailCodeConfirmation, IdentityPatterns.mailFactsReminder],
     publishes: [DurableEvents.cardScanned],
     consumes: [DurableEvents.subscriptionUpdated],
     observes: [],

@@ -2,6 +2,7 @@ import { codeConfirmationMailRequestSchema } from './anonymous-code-confirmation
 import { messageResponseSchema, resetLinkStatusSchema } from './auth-responses.js';
 import { publicUserSchema } from './current-user.js';
 import { ErrorCodes } from './error-codes.js';
+import { factsReminderMailRequestSchema } from './facts-reminder-mail.js';
 import {
   accountReplySchema,
   checkPasswordResetRequestSchema,
@@ -106,6 +107,12 @@ export const IdentityApi = {
   /** The shop (a paid order) or billing (a paid premium invoice) asks for its receipt (receipt-mail.ts); once per id. */
   mailReceipt: declareMessage('identity.receipt-mail.send', {
     request: receiptMailRequestSchema,
+    reply: mailQueuedReplySchema,
+    calledBy: 'services',
+  }),
+  /** Records' sweep asks for the reminder that a code's facts have gone unchecked (facts-reminder-mail.ts); once per id. */
+  mailFactsReminder: declareMessage('identity.facts-reminder-mail.send', {
+    request: factsReminderMailRequestSchema,
     reply: mailQueuedReplySchema,
     calledBy: 'services',
   }),

@@ -9,6 +9,7 @@ export * from './billing-api.js';
 export * from './current-user.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './facts-reminder-mail.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './identity-api.js';

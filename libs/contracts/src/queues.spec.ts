@@ -8,6 +8,7 @@ describe('queue names', () => {
       'privacy-audit-log',
       'shop-orders',
       'privacy-erasure',
+      'records-facts-reminders',
     ]);
   });
 

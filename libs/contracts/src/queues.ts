@@ -20,6 +20,11 @@ export const ExpiryJobs = {
 export const expiryJobSchema = z.object({ recordId: z.uuid().optional() });
 export type ExpiryJob = z.infer<typeof expiryJobSchema>;
 
+/** Records: the periodic sweep that mails owners whose codes' facts have gone unchecked for FACTS_REMINDER_DAYS. */
+export const FactsReminderJobs = { sweep: 'sweep' } as const;
+export const factsReminderJobSchema = z.object({});
+export type FactsReminderJob = z.infer<typeof factsReminderJobSchema>;
+
 /** Identity: one outgoing mail, rendered; it waits here until SMTP accepts it. */
 export const mailJobSchema = z.object({
   /**
@@ -66,4 +71,5 @@ export const Queues = {
   shopOrders: { name: 'shop-orders', payload: shopJobSchema },
   /** Erasure: the saga of one person's deletion, and the sweep that finds deletions due. */
   privacyErasure: { name: 'privacy-erasure', payload: privacyJobSchema },
+  recordsFactsReminders: { name: 'records-facts-reminders', payload: factsReminderJobSchema },
 } as const satisfies Record<string, QueueDefinition>;

@@ -79,6 +79,15 @@ export const RecordsApi = {
     reply: medicalRecordSchema,
     errors: [NOT_FOUND, EDIT_CONFLICT, CONFLICT, GONE],
   }),
+  /**
+   * The owner says the facts are still right, as they are: the record's check is dated now and its next reminder
+   * starts over; the details and the version stay. Refused like a save for a code that no longer opens its card.
+   */
+  confirmFacts: declareMessage('records.record-facts.confirm', {
+    request: getRecordRequestSchema,
+    reply: medicalRecordSchema,
+    errors: [NOT_FOUND, CONFLICT, GONE],
+  }),
   createAnonymous: declareMessage('records.anonymous-record.create', {
     request: createAnonymousRecordRequestSchema,
     reply: anonymousCreationResponseSchema,

@@ -52,6 +52,12 @@ export const RecordsMessages = {
   premiumActiveLimit: `Premium keeps up to ${PREMIUM_MAX_ACTIVE_RECORDS} active QR codes at once. Delete a code you no longer use to make a new one.`,
 } as const;
 
+/**
+ * Facts unchecked this many days (about 6 months) are due a look: the owner is mailed once (FACTS_REMINDER_DAYS, this
+ * by default) and the app marks the date.
+ */
+export const FACTS_CHECK_DUE_DAYS = 180;
+
 /** Alerts to a premium owner about views of one record are at least this far apart. */
 export const SCAN_ALERT_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -287,6 +293,8 @@ export const emergencyCardSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Null for premium records, which never expire. */
   expiresAt: z.iso.datetime().nullable(),
+  /** When the owner last said these facts are right (a save, or "These facts are still right"); the card prints it. */
+  factsCheckedAt: z.iso.datetime(),
 });
 export type EmergencyCard = z.infer<typeof emergencyCardSchema>;
 

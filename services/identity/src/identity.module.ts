@@ -5,6 +5,7 @@ import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import type { IdentityConfig } from './config.js';
 import { CodeConfirmationMailController } from './mail/code-confirmation-mail.controller.js';
+import { FactsReminderMailController } from './mail/facts-reminder-mail.controller.js';
 import { MailSender } from './mail/mail-sender.js';
 import { ReceiptMailController } from './mail/receipt-mail.controller.js';
 import { PasswordHasher } from './passwords/password-hasher.js';
@@ -16,7 +17,13 @@ import { IdentityErasureController } from './erasure/identity-erasure.controller
 /** Users, passwords, email verification, password resets, Google sign-in and re-authentication. */
 @Module({
   imports: [QueueModule.register(Queues.identityMail), EventsModule.register({ name: 'identity' })],
-  controllers: [AccountsController, IdentityErasureController, CodeConfirmationMailController, ReceiptMailController],
+  controllers: [
+    AccountsController,
+    IdentityErasureController,
+    CodeConfirmationMailController,
+    ReceiptMailController,
+    FactsReminderMailController,
+  ],
   providers: [
     AccountsService,
     UsersRepository,

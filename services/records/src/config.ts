@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FACTS_CHECK_DUE_DAYS } from '@medical-qr/contracts';
 import { baseEnvSchema, durationMs, encryptionEnvSchema } from '@medical-qr/platform';
 import { parseLifetime } from './records/record-lifetime.js';
 
@@ -15,23 +16,49 @@ const lifetime = (example: string) =>
       return ms;
     });
 
-export const recordsEnvSchema = baseEnvSchema.extend({
-  ...encryptionEnvSchema.shape,
-  /** Keys the email index (one free code per email) so the database never holds an email in clear. */
-  EMAIL_INDEX_KEY: z.string().min(32, 'must be at least 32 characters of random text'),
-  /** How long an anonymous visitor's free code lives. */
-  QR_TTL_ANONYMOUS: lifetime('2d').default(2 * 24 * 3600 * 1000),
-  /** How long a signed-in free user's code lives. */
-  QR_TTL_USER: lifetime('10d').default(10 * 24 * 3600 * 1000),
-  /** How often the sweeper looks for codes whose expiry job did not run. */
-  EXPIRY_SWEEP_INTERVAL_MS: durationMs.default(60_000),
-  /** How long a card's views are kept in its scan log (the owner's history and export), in days. */
-  SCAN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
-  /**
-   * How long card views (scan log, audit) wait to be written in a batch: what a crash may lose. Longer only in
-   * tests that check a clean shutdown writes what is held.
-   */
-  CARD_VIEW_FLUSH_MS: durationMs.max(300_000).default(200),
-});
+export const recordsEnvSchema = baseEnvSchema
+  .extend({
+    ...encryptionEnvSchema.shape,
+    /** Keys the email index (one free code per email) so the database never holds an email in clear. */
+    EMAIL_INDEX_KEY: z.string().min(32, 'must be at least 32 characters of random text'),
+    /** How long an anonymous visitor's free code lives. */
+    QR_TTL_ANONYMOUS: lifetime('2d').default(2 * 24 * 3600 * 1000),
+    /** How long a signed-in free user's code lives. */
+    QR_TTL_USER: lifetime('10d').default(10 * 24 * 3600 * 1000),
+    /** How often the sweeper looks for codes whose expiry job did not run. */
+    EXPIRY_SWEEP_INTERVAL_MS: durationMs.default(60_000),
+    /** How long a card's views are kept in its scan log (the owner's history and export), in days. */
+    SCAN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
+    /**
+     * How long card views (scan log, audit) wait to be written in a batch: what a crash may lose. Longer only in
+     * tests that check a clean shutdown writes what is held.
+     */
+    CARD_VIEW_FLUSH_MS: durationMs.max(300_000).default(200),
+    /** After this many days without a check of a code's facts (a save, or a confirmation), its owner is mailed once. */
+    FACTS_REMINDER_DAYS: z.coerce.number().int().min(1).max(3650).default(FACTS_CHECK_DUE_DAYS),
+    /** How often the reminder sweep looks for codes past FACTS_REMINDER_DAYS. */
+    FACTS_REMINDER_SWEEP_INTERVAL_MS: durationMs.default(24 * 3600 * 1000),
+    /**
+     * Base of the link in a reminder mail, as the gateway's own (links in mails never follow a request's Host); the
+     * gateway's http://localhost:PORT when unset (never in production: see below).
+     */
+    PUBLIC_BASE_URL: z.url().optional(),
+    /** The gateway's port, for that link on a local run without PUBLIC_BASE_URL. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && !config.PUBLIC_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_BASE_URL'],
+        message: 'is required in production: reminder mails link to the app there',
+      });
+    }
+  });
+
+/** Where links in mails records asks for point: PUBLIC_BASE_URL, else the local gateway. */
+export function appUrlOf(config: Pick<RecordsConfig, 'PUBLIC_BASE_URL' | 'PORT'>): string {
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
 
 export type RecordsConfig = z.infer<typeof recordsEnvSchema>;

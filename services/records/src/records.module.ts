@@ -12,6 +12,9 @@ import { ScanLogRepository } from './card/scan-log.repository.js';
 import { CardViewLog } from './card/card-view-log.js';
 import { ExpiryScheduler } from './expiry/expiry.scheduler.js';
 import { ExpiryWorker } from './expiry/expiry.worker.js';
+import { FactsReminderMail } from './facts-reminders/facts-reminder-mail.js';
+import { FactsReminderSweep } from './facts-reminders/facts-reminder-sweep.js';
+import { FactsReminderWorker } from './facts-reminders/facts-reminder.worker.js';
 import { HistoryController } from './history/history.controller.js';
 import { HistoryService } from './history/history.service.js';
 import { PremiumLifetimeConsumer } from './premium/premium-lifetime.consumer.js';
@@ -30,9 +33,16 @@ import { RecordsExportController } from './export/records-export.controller.js';
 import { RecordsExportService } from './export/records-export.service.js';
 import { auditTrailProvider } from './audit-trail.js';
 
-/** Medical records, contacts, QR images, expiry (following the owner's premium), printed tags, the public card and the scan log. */
+/**
+ * Medical records, contacts, QR images, expiry (following the owner's premium), the reminder to check the facts, printed
+ * tags, the public card and the scan log.
+ */
 @Module({
-  imports: [QueueModule.register(Queues.recordsExpiry), EventsModule.register({ name: 'records' })],
+  imports: [
+    QueueModule.register(Queues.recordsExpiry),
+    QueueModule.register(Queues.recordsFactsReminders),
+    EventsModule.register({ name: 'records' }),
+  ],
   controllers: [
     RecordsController,
     AnonymousCodesController,
@@ -65,6 +75,9 @@ import { auditTrailProvider } from './audit-trail.js';
     ScanLogRepository,
     ExpiryScheduler,
     ExpiryWorker,
+    FactsReminderMail,
+    FactsReminderSweep,
+    FactsReminderWorker,
     PremiumStatusClient,
     processedEventsProvider('records'),
     PremiumLifetimeConsumer,

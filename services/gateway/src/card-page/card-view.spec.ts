@@ -34,6 +34,7 @@ const card: EmergencyCard = {
   ],
   createdAt: '2026-11-23T10:00:00Z',
   expiresAt: null,
+  factsCheckedAt: '2026-11-23T10:00:00Z',
 };
 
 const options = {

@@ -197,6 +197,13 @@ function printedSheet(options: CardViewOptions) {
   </section>`;
 }
 
+/** How current the facts are, on screen and on paper; none from a records service older than the date (mid-update). */
+function factsChecked(card: EmergencyCard) {
+  const checkedOn = new Date(card.factsCheckedAt ?? '');
+  if (Number.isNaN(checkedOn.getTime())) return '';
+  return html`<p class="facts-checked">Facts last checked by the owner on ${PRINTED_DATE.format(checkedOn)}</p>`;
+}
+
 /** The card: who this is, what a responder needs first, whom to call; the rest below. Every value is escaped. */
 export function cardView(card: EmergencyCard, options: CardViewOptions): SafeHtml {
   const [primary, ...others] = [...card.emergencyContacts].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
@@ -204,6 +211,7 @@ export function cardView(card: EmergencyCard, options: CardViewOptions): SafeHtm
     ${identity(card)} ${criticalFacts(card)} ${primaryContact(primary)} ${otherContacts(others)} ${personalFacts(card)}
     ${cardActions()} ${printedSheet(options)}
     <footer class="card-footer">
+      ${factsChecked(card)}
       <p class="emergency-line">${CardTexts.emergencyLead}</p>
       <a class="create-own" href="/">${CardTexts.createOwn}</a>
     </footer>

@@ -62,6 +62,15 @@ export const RECORDS_ROUTES = [
     respond: sendVersioned,
   }),
   declareRoute({
+    route: 'POST medical-records/:recordId/confirm-facts',
+    summary:
+      "The owner says one of their records is still right as it is: its facts are dated as checked now (the card prints the date, and the reminder mailed after FACTS_REMINDER_DAYS counts from it); the details and the version stay. 404 unless it is the user's own, 410 once expired, 409 once replaced",
+    countsAsWrite: true,
+    params: byId,
+    forwards: RecordsApi.confirmFacts,
+    respond: sendVersioned,
+  }),
+  declareRoute({
     route: 'GET medical-records',
     summary:
       "The signed-in user's codes, newest first, one page at a time, as summaries (no medical details, no QR image: GET /api/medical-records/{id} and /api/qr-code/{id} give those)",

@@ -38,6 +38,7 @@ const record = {
   writtenIn: 'en',
   emergencyContacts: [contact('Sam'), contact('Dana', true)],
   createdAt: '2026-03-12T23:30:00.000Z',
+  factsCheckedAt: '2026-03-12T23:30:00.000Z',
   expiresAt: null,
 } satisfies MedicalRecord;
 

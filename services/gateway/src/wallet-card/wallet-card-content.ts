@@ -104,9 +104,8 @@ export function walletCardContent(
     labels.language,
     labels.firstMinute,
   );
-  // The record has no date of its own for when the owner last checked its facts; it is saved in place, and the date
-  // it was made is the one it carries, so that is the date printed.
-  const checkedAt = record.createdAt;
+  // When the owner last saved or confirmed the facts.
+  const checkedAt = record.factsCheckedAt;
   return {
     labels,
     cardUrl: record.cardUrl,

@@ -4,7 +4,12 @@ import { AppRoutes, formatCents, type MailJob, type ReceiptMailRequest } from '@
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string } | null, footer: string) {
+export function layout(
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string } | null,
+  footer: string,
+) {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#b91c1c">${escape(title)}</h1>
 ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escape(p).replaceAll('\n', '<br>')}</p>`).join('\n')}

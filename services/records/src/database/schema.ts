@@ -26,6 +26,13 @@ export const medicalRecords = recordsSchema.table('medical_records', {
   /** Raised by one on each save of the details; a save from an older version is refused (see RecordsService.update). */
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the owner last said the facts are right: a save of the details, or "These facts are still right". Null for a
+   * code made before it existed, which reads as checked at its creation (factsCheckedAtOf).
+   */
+  factsCheckedAt: timestamp('facts_checked_at', { withTimezone: true }).defaultNow(),
+  /** When the owner was mailed that the current check had lapsed; cleared by the next check, so one mail a lapse. */
+  factsRemindedAt: timestamp('facts_reminded_at', { withTimezone: true }),
 });
 
 export type MedicalRecordRow = typeof medicalRecords.$inferSelect;

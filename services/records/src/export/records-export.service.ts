@@ -83,6 +83,7 @@ export class RecordsExportService {
 function exportedRecord(record: StoredRecord, appUrl: string): ExportedRecord {
   return {
     ...toRecordSummary(record, appUrl),
+    factsCheckedAt: record.factsCheckedAt.toISOString(),
     hasGivenConsent: record.hasGivenConsent,
     ...record.details,
     emergencyContacts: record.contacts,

@@ -34,6 +34,7 @@ function record(n: number, details: Partial<StoredRecord['details']> = {}): Stor
     isReplaced: false,
     expiresAt: null,
     createdAt: new Date(),
+    factsCheckedAt: new Date(),
     version: 1,
     contacts: [],
   };

@@ -5,7 +5,10 @@ import { emergencyCardSchema, type EmergencyCard, type MedicalForm } from '@medi
  * What a record holds, kept encrypted as one JSON value: the card's facts without its contacts and dates, and the date
  * of birth itself (the card shows the age it gives on the day it is read).
  */
-export type RecordDetails = Omit<EmergencyCard, 'emergencyContacts' | 'createdAt' | 'expiresAt' | 'age'> & {
+export type RecordDetails = Omit<
+  EmergencyCard,
+  'emergencyContacts' | 'createdAt' | 'expiresAt' | 'factsCheckedAt' | 'age'
+> & {
   dateOfBirth: string | null;
 };
 
@@ -15,7 +18,7 @@ export type RecordDetails = Omit<EmergencyCard, 'emergencyContacts' | 'createdAt
  * before the first-minute facts read as not stated.
  */
 const storedDetailsSchema = emergencyCardSchema
-  .omit({ emergencyContacts: true, createdAt: true, expiresAt: true, age: true })
+  .omit({ emergencyContacts: true, createdAt: true, expiresAt: true, factsCheckedAt: true, age: true })
   .extend({
     dateOfBirth: z.iso.date().nullable().default(null),
     organDonor: z.boolean().nullable().default(null),

@@ -18,6 +18,7 @@ export async function toMedicalRecord(record: StoredRecord, appUrl: string): Pro
     cardUrl,
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt?.toISOString() ?? null,
+    factsCheckedAt: record.factsCheckedAt.toISOString(),
     isActive: record.isActive,
     hasGivenConsent: record.hasGivenConsent,
     version: record.version,
@@ -48,5 +49,6 @@ export function toEmergencyCard(record: StoredRecord, now = new Date()): Emergen
     emergencyContacts: record.contacts,
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt?.toISOString() ?? null,
+    factsCheckedAt: record.factsCheckedAt.toISOString(),
   };
 }

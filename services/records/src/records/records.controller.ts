@@ -18,6 +18,11 @@ export class RecordsController {
     return this.records.update(userId, recordId, form, appUrl, expectedVersion);
   }
 
+  @Handles(RecordsApi.confirmFacts)
+  confirmFacts({ userId, recordId, appUrl }: MessagePayload<typeof RecordsApi.confirmFacts>) {
+    return this.records.confirmFacts(userId, recordId, appUrl);
+  }
+
   @Handles(RecordsApi.list)
   list({ userId, appUrl, ...query }: MessagePayload<typeof RecordsApi.list>) {
     return this.records.list(userId, query, appUrl);

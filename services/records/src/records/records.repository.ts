@@ -38,6 +38,8 @@ export interface StoredRecord {
   isReplaced: boolean;
   expiresAt: Date | null;
   createdAt: Date;
+  /** When the owner last said the facts are right (a save, or a confirmation); a code made before it: its creation. */
+  factsCheckedAt: Date;
   /** Raised by one on each save of the details. */
   version: number;
   contacts: EmergencyContact[];
@@ -77,6 +79,15 @@ export interface NewRecord {
   label?: string;
 }
 
+/** A code whose facts went unchecked past the reminder's age, claimed for its one reminder. */
+export interface FactsReminderDue {
+  recordId: string;
+  userId: string;
+  /** The owner's name for the code; '' when unnamed. */
+  label: string;
+  factsCheckedAt: Date;
+}
+
 /** When one code stops opening its card. */
 export interface RecordLifetime {
   id: string;
@@ -101,8 +112,34 @@ function activeOf(userId: string) {
   return and(eq(medicalRecords.userId, userId), eq(medicalRecords.isActive, true), isNull(medicalRecords.replacedAt));
 }
 
+/** What a check of the facts (a save, or a confirmation) writes: dated now, and no reminder sent for it yet. */
+const factsCheckedNow = { factsCheckedAt: sql`now()`, factsRemindedAt: null };
+
+/** When the row's facts were last checked: a code made before checks were kept counts as checked when it was made. */
+export function factsCheckedAtOf(row: Pick<MedicalRecordRow, 'factsCheckedAt' | 'createdAt'>): Date {
+  return row.factsCheckedAt ?? row.createdAt;
+}
+
 /** Not yet past its expiry time (a premium code has none). */
 const notExpired = or(isNull(medicalRecords.expiresAt), gt(medicalRecords.expiresAt, sql`now()`));
+
+/**
+ * An owned code that opens its card, unchecked for `days` (its creation counts for a code made before checks were
+ * kept) and not yet reminded of it. The check's expression is the one medical_records_facts_due is built on.
+ */
+function factsReminderDue(days: number) {
+  return and(
+    isNotNull(medicalRecords.userId),
+    eq(medicalRecords.isActive, true),
+    isNull(medicalRecords.replacedAt),
+    notExpired,
+    isNull(medicalRecords.factsRemindedAt),
+    lte(
+      sql`coalesce(${medicalRecords.factsCheckedAt}, ${medicalRecords.createdAt})`,
+      sql`now() - make_interval(days => ${days})`,
+    ),
+  );
+}
 
 /**
  * Reads and writes medical records and contacts. Every medical value, name, email and phone is
@@ -346,6 +383,44 @@ export class RecordsRepository {
     return rows.length;
   }
 
+  /** Up to `limit` codes due a reminder that their facts went unchecked for `days`, the longest unchecked first. */
+  async findFactsReminderDue(days: number, limit: number): Promise<string[]> {
+    const rows = await this.database.db
+      .select({ id: medicalRecords.id })
+      .from(medicalRecords)
+      .where(factsReminderDue(days))
+      .orderBy(sql`coalesce(${medicalRecords.factsCheckedAt}, ${medicalRecords.createdAt})`)
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Claims one code's reminder, if it is still due, and runs `send` for it in the same transaction: the claim holds
+   * only if `send` succeeds, and two sweeps at once cannot both claim it (the second waits for the first's row lock,
+   * then finds it reminded). Answers whether this call claimed it. A check since (a save, a confirmation) clears it.
+   */
+  async claimFactsReminder(
+    recordId: string,
+    days: number,
+    send: (due: FactsReminderDue) => Promise<void>,
+  ): Promise<boolean> {
+    return this.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(medicalRecords)
+        .set({ factsRemindedAt: sql`now()` })
+        .where(and(eq(medicalRecords.id, recordId), factsReminderDue(days)))
+        .returning();
+      if (!row) return false;
+      await send({
+        recordId: row.id,
+        userId: row.userId!,
+        label: this.labelOf(row),
+        factsCheckedAt: factsCheckedAtOf(row),
+      });
+      return true;
+    });
+  }
+
   /** @internal Used by {@link UserRecordsScope}. */
   async insertWith(executor: Executor, record: NewRecord): Promise<StoredRecord> {
     const id = crypto.randomUUID();
@@ -491,12 +566,28 @@ export class RecordsRepository {
         details: this.encryptDetails(recordId, change.form),
         hasGivenConsent: change.form.hasGivenConsent,
         version: sql`${medicalRecords.version} + 1`,
+        // A save is a check: the owner has just gone over the facts.
+        ...factsCheckedNow,
       })
       .where(eq(medicalRecords.id, recordId))
       .returning();
     await executor.delete(emergencyContacts).where(eq(emergencyContacts.recordId, recordId));
     const contacts = await this.insertContacts(executor, recordId, change.form.emergencyContacts);
     return this.toStored(row!, contacts);
+  }
+
+  /**
+   * @internal Used by {@link UserRecordsScope}. The owner says the facts are still right: the check is dated now and
+   * the next reminder waits for a new lapse; the details, the contacts and the version stay as they are.
+   */
+  async confirmFactsWith(executor: Executor, recordId: string): Promise<StoredRecord> {
+    const [row] = await executor
+      .update(medicalRecords)
+      .set(factsCheckedNow)
+      .where(eq(medicalRecords.id, recordId))
+      .returning();
+    const [record] = await this.withContactsMany([row!], executor);
+    return record!;
   }
 
   private encryptDetails(id: string, form: MedicalForm): string {
@@ -622,6 +713,7 @@ export class RecordsRepository {
       isReplaced: row.replacedAt !== null,
       expiresAt: row.expiresAt,
       createdAt: row.createdAt,
+      factsCheckedAt: factsCheckedAtOf(row),
       version: row.version,
       contacts,
     };
@@ -677,6 +769,11 @@ export class UserRecordsScope {
   /** Rewrites one of the user's records in place (the caller has found it with {@link find}). */
   update(recordId: string, change: RecordChange): Promise<StoredRecord> {
     return this.repository.updateWith(this.executor, recordId, change);
+  }
+
+  /** Dates the check of one of the user's records now, changing nothing else (the caller has found it). */
+  confirmFacts(recordId: string): Promise<StoredRecord> {
+    return this.repository.confirmFactsWith(this.executor, recordId);
   }
 
   /** Premium began: the user's codes that open their card never expire. Answers their ids. */

@@ -96,6 +96,21 @@ export class RecordsService {
     return toMedicalRecord(record, appUrl);
   }
 
+  /**
+   * The owner says one of their records is still right as it is: its check is dated now (what the card prints, and
+   * what the reminder counts from), without a save, so the version stays and an open form saves without a conflict.
+   * Refused like a save for a code that no longer opens its card.
+   */
+  async confirmFacts(userId: string, recordId: string, appUrl: string): Promise<MedicalRecord> {
+    const record = await this.records.forUser(userId, async (scope) => {
+      const current = await scope.find(recordId);
+      if (!current) throw notFound();
+      assertEditable(current);
+      return scope.confirmFacts(recordId);
+    });
+    return toMedicalRecord(record, appUrl);
+  }
+
   /** One page of the user's codes as summaries: no medical details decrypted, no QR image drawn. */
   async list(userId: string, { page, limit, status }: RecordsQuery, appUrl: string): Promise<RecordsPage> {
     const { records, total } = await this.records.pageByUser(userId, page, limit, status === 'active');

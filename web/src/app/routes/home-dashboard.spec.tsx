@@ -380,6 +380,7 @@ describe('signed-in home: replacing the code', () => {
       cardUrl: _url,
       createdAt: _c,
       expiresAt: _e,
+      factsCheckedAt: _f,
       isActive: _a,
       version: _v,
       ...details

@@ -2,10 +2,14 @@ import { ageOn, type MedicalRecord } from '@medical-qr/contracts';
 import { EyeOff, QrCode } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
 import { DeleteRecordButton } from './delete-record-button';
+import { FactsCheck } from './facts-check';
 import { WalletCardDownload } from './history/wallet-card-download';
 import { QrCodeDisplay } from './qr-code-display';
 
-/** The signed-in user's active code with its actions and Delete, or a note that there is none yet. */
+/**
+ * The signed-in user's active code with its actions, when its facts were last checked (with the click that confirms
+ * them) and Delete, or a note that there is none yet.
+ */
 export function CurrentQrPanel({
   record,
   title = 'Your current QR code',
@@ -48,9 +52,13 @@ export function CurrentQrPanel({
           cardUrl={record.cardUrl}
           expiresAt={record.expiresAt}
           label={{ name: `${record.firstName} ${record.lastName}`.trim(), bloodGroup: record.bloodGroup }}
-          facts={{ source: { ...record, age: ageOn(record.dateOfBirth, new Date()) }, checkedAt: record.createdAt }}
+          facts={{
+            source: { ...record, age: ageOn(record.dateOfBirth, new Date()) },
+            checkedAt: record.factsCheckedAt,
+          }}
           status={hiddenFromResponders ? <HiddenStatus /> : undefined}
         >
+          <FactsCheck record={record} compact className="mt-4" />
           {record.emergencyContacts.length > 0 ? <WalletCardDownload record={record} compact /> : null}
           {replaceAction}
           <DeleteRecordButton recordId={record.id} className="mt-3 w-full" />

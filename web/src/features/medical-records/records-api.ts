@@ -30,6 +30,11 @@ const recordPath = (id: string) => `/api/medical-records/${encodeURIComponent(id
 /** Shares one record's deletion state between the Delete button and the screen that shows the record (fixedCacheKey). */
 export const deletionKeyOf = (recordId: string) => `delete-record-${recordId}`;
 
+/** Puts a record the server answered into the history's open details, which hold it without tags (getMedicalRecord). */
+function replaceOpenRecord(record: Answer<'get'>) {
+  return recordsApi.util.updateQueryData('getMedicalRecord', record.id, (cached) => Object.assign(cached, record));
+}
+
 /** The gateway's medical record endpoints (SPEC section 7, "Medical records and QR"). */
 export const recordsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -112,6 +117,22 @@ export const recordsApi = api.injectEndpoints({
           ? ['MedicalRecord', 'History']
           : [],
     }),
+    /**
+     * "These facts are still right": the record's facts are dated as checked now, nothing else changes (not the
+     * version, so an open form still saves). Refreshes every view of the record; a code replaced or expired meanwhile
+     * (409, 410) or gone (404) refreshes the screen to what is current.
+     */
+    confirmFacts: build.mutation<Answer<'confirmFacts'>, string>({
+      query: (recordId) => ({ url: `${recordPath(recordId)}/confirm-facts`, method: 'POST', body: {} }),
+      async onQueryStarted(_recordId, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(replaceOpenRecord(data));
+      },
+      invalidatesTags: (result, error) =>
+        result || (error && (error.status === 404 || error.status === 409 || error.status === 410))
+          ? ['MedicalRecord']
+          : [],
+    }),
     /** The one free trial code an email may have. */
     createAnonymousMedicalRecord: build.mutation<Answer<'createAnonymous'>, MedicalForm>({
       query: (body) => ({ url: '/api/anonymous-medical-record', method: 'POST', body }),
@@ -140,6 +161,7 @@ export const {
   useGetPremiumHistoryQuery,
   useCreateMedicalRecordMutation,
   useUpdateMedicalRecordMutation,
+  useConfirmFactsMutation,
   useCreateAnonymousMedicalRecordMutation,
   useConfirmCodeEmailMutation,
   useDeleteMedicalRecordMutation,

@@ -31,6 +31,7 @@ const card: EmergencyCard = {
   ],
   createdAt: '2026-01-01T00:00:00.000Z',
   expiresAt: null,
+  factsCheckedAt: '2026-11-23T10:00:00Z',
 };
 
 describe('the result of a card read by token', () => {

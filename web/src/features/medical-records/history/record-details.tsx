@@ -1,13 +1,18 @@
 import type { MedicalRecord } from '@medical-qr/contracts';
 import { Phone } from 'lucide-react';
 import { PrimaryBadge } from '../../../components/ui/primary-badge';
+import { FactsCheck } from '../facts-check';
 import { WalletCardDownload } from './wallet-card-download';
 
-/** An active record's details in the history (SPEC section 2): its emergency contacts and, when it has some, the wallet card. */
+/**
+ * An active record's details in the history (SPEC section 2): when its facts were last checked (and the click that
+ * confirms them), its emergency contacts and, when it has some, the wallet card.
+ */
 export function RecordDetails({ record }: { record: MedicalRecord }) {
   const contacts = record.emergencyContacts;
   return (
     <div className="mt-3 px-1">
+      <FactsCheck record={record} className="mb-4" />
       <h3 className="text-base font-bold text-slate-900 dark:text-white">Emergency contacts</h3>
       {contacts.length === 0 ? (
         <p className="mt-2 text-slate-600 dark:text-slate-400">No emergency contacts found for this record.</p>
