@@ -133,9 +133,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|\\.)',
+              regex: '^(?!zod$|i18next$|\\.)',
               message:
-                'Contracts are plain declarations: they import only zod and each other (no NestJS, no platform).',
+                'Contracts are plain declarations: they import only zod, i18next (the card texts) and each other (no NestJS, no platform).',
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { MedicalFormInput } from '@medical-qr/contracts';
+import { LANGUAGE_TAGS, type MedicalFormInput } from '@medical-qr/contracts';
 import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { codeConfirmationToken, medicalForm } from '../records/records-fixtures.js';
@@ -305,6 +305,29 @@ const CHECKS: Check[] = [
     open: async (page, { longCardToken }) => {
       await goTo(page, `/emergency/${longCardToken}`);
       await page.getByText('Maximiliana Okonkwo-Fairweather').first().waitFor();
+    },
+  },
+  // The long card in the languages whose scripts differ most from English: right to left, Chinese, Devanagari.
+  ...(['ar', 'zh', 'hi'] as const).map((language): Check => ({
+    name: `card-long-${language}`,
+    kind: 'page',
+    firstScreen: true,
+    signedIn: false,
+    open: async (page, { longCardToken }) => {
+      await goTo(page, `/emergency/${longCardToken}?lang=${language}`);
+      await page.locator(`html[lang="${LANGUAGE_TAGS[language]}"]`).waitFor({ state: 'attached' });
+      await page.getByText('Maximiliana Okonkwo-Fairweather').first().waitFor();
+    },
+  })),
+  {
+    name: 'card-languages-open-ar',
+    kind: 'page',
+    firstScreen: true,
+    signedIn: false,
+    open: async (page, { shortCardToken }) => {
+      await goTo(page, `/emergency/${shortCardToken}?lang=ar`);
+      await page.locator('.languages summary').click();
+      await page.getByRole('link', { name: 'Español' }).waitFor();
     },
   },
   {

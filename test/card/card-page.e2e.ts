@@ -23,7 +23,7 @@ describe('the card page rendered by the gateway', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-encoding']).toBe('br');
-    expect(page.headers['vary']).toBe('Accept-Encoding');
+    expect(page.headers['vary']).toBe('Accept-Language, Cookie, Accept-Encoding');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');

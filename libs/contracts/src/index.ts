@@ -1,6 +1,7 @@
 export * from './anonymous-code-confirmation.js';
 export * from './app-routes.js';
 export * from './audit.js';
+export * from './card-i18n/index.js';
 export * from './auth.js';
 export * from './auth-responses.js';
 export * from './coarse-user-agent.js';

@@ -2,7 +2,8 @@ import './emergency-card.css';
 
 /*
  * The card arrives rendered by the server and works without this script. The script only adds what needs one:
- * Print, Share (where the device can share) and Copy link, shown once they can work.
+ * Print, Share (where the device can share) and Copy link, shown once they can work. What it says comes with the
+ * page, in the page's language.
  */
 const actions = document.querySelector<HTMLElement>('.card-actions');
 const status = actions?.querySelector<HTMLElement>('.action-status');
@@ -11,18 +12,25 @@ function say(message: string) {
   if (status) status.textContent = message;
 }
 
+/** The card's link without the language this responder chose: whoever it is sent to reads it in their own. */
+function cardLink(): string {
+  const url = new URL(location.href);
+  url.searchParams.delete('lang');
+  return url.href;
+}
+
 async function copyLink() {
   try {
-    await navigator.clipboard.writeText(location.href);
-    say('Link copied.');
+    await navigator.clipboard.writeText(cardLink());
+    say(status?.dataset.copied ?? 'Link copied.');
   } catch {
-    say('Copy failed. Copy the address from the address bar instead.');
+    say(status?.dataset.copyFailed ?? 'Copy failed. Copy the address from the address bar instead.');
   }
 }
 
 function share() {
   // Closing the share sheet rejects; there is nothing to say then.
-  navigator.share({ title: document.title, url: location.href }).catch(() => undefined);
+  navigator.share({ title: document.title, url: cardLink() }).catch(() => undefined);
 }
 
 if (actions) {

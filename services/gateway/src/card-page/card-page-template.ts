@@ -5,10 +5,19 @@ import { escapeHtml, type SafeHtml } from './html.js';
 /** Where the built page takes the card (web/emergency.html). */
 const CARD_SLOT = '<!-- card -->';
 const TITLE = /<title>[^<]*<\/title>/;
+const HTML_TAG = /<html[^>]*>/;
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
+export interface CardPage {
+  title: string;
+  content: SafeHtml;
+  /** The page's language as a BCP 47 tag, and its direction (Arabic reads right to left). */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
+
 export interface CardPageTemplate {
-  render(page: { title: string; content: SafeHtml }): string;
+  render(page: CardPage): string;
 }
 
 /**
@@ -29,7 +38,13 @@ export function loadCardPageTemplate(distDir: string): CardPageTemplate | undefi
   const page = inlineStylesheets(readFileSync(path, 'utf8'), distDir);
   const [head, tail, ...extra] = page.split(CARD_SLOT);
   if (tail === undefined || extra.length) throw new Error(`${path} must hold exactly one ${CARD_SLOT}`);
+  if (!HTML_TAG.test(head!)) throw new Error(`${path} has no <html> tag to declare the card's language on`);
   return {
-    render: ({ title, content }) => head!.replace(TITLE, `<title>${escapeHtml(title)}</title>`) + content.markup + tail,
+    render: ({ title, content, lang, dir }) =>
+      head!
+        .replace(HTML_TAG, `<html lang="${escapeHtml(lang)}" dir="${dir}">`)
+        .replace(TITLE, `<title>${escapeHtml(title)}</title>`) +
+      content.markup +
+      tail,
   };
 }

@@ -2,13 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { emergencyCardPath, type EmergencyCard, ErrorCodes, RecordsMessages, RecordsApi } from '@medical-qr/contracts';
+import {
+  cardTexts,
+  emergencyCardPath,
+  type EmergencyCard,
+  ErrorCodes,
+  type LocalizedCardTexts,
+  RecordsMessages,
+  RecordsApi,
+} from '@medical-qr/contracts';
 import { AppError, LOGGER, storeUnavailableError } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { setCardHeaders } from '../records/card-headers.js';
 import { CardReader } from '../records/card-reader.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
+import { cardLanguage } from './card-language.js';
 import { loadCardPageTemplate, type CardPageTemplate } from './card-page-template.js';
 import { cardView } from './card-view.js';
 import { qrSvg } from './qr-svg.js';
@@ -28,7 +37,7 @@ function tokenOf(path: string): string {
  * `/emergency/{token}`, rendered here with the card in it, so it works with JavaScript off and paints in one response.
  * It reads the card as GET /api/emergency-card does (the view is logged, alerts fire, misses count), and answers every
  * refusal with a page that leads with the emergency number: 404 unknown, 429 over the miss limit, 503 when the records
- * service does not answer; an expired card goes to /expired.
+ * service does not answer; an expired card goes to /expired. Every page is in the responder's language (card-language.ts).
  */
 @Injectable()
 export class CardPageHandler {
@@ -49,32 +58,36 @@ export class CardPageHandler {
 
   async handle(req: Request, res: Response): Promise<void> {
     setCardHeaders(res);
+    const texts = cardTexts(cardLanguage(req, res, this.config));
     const token = tokenOf(req.path);
     let card: EmergencyCard;
     try {
       card = await this.cards.read(RecordsApi.card, token, req, RecordsMessages.cardNotFound);
     } catch (error) {
-      return this.refuse(req, res, error, token);
+      return this.refuse(req, res, error, token, texts);
     }
     const cardUrl = appUrl(req, this.config) + emergencyCardPath(token);
-    const content = cardView(card, { cardUrl, qr: await qrSvg(cardUrl), printedOn: new Date() });
-    const title = `${card.firstName} ${card.lastName} · Emergency medical card`;
-    await sendHtml(req, res, 200, this.template!.render({ title, content }));
+    const qr = await qrSvg(cardUrl, texts.t('qrCode'));
+    const content = cardView(card, { cardUrl, qr, printedOn: new Date(), texts });
+    const title = texts.t('pageTitle', { name: `${card.firstName} ${card.lastName}` });
+    await sendHtml(req, res, 200, this.template!.render({ title, content, lang: texts.tag, dir: texts.dir }));
   }
 
-  private async refuse(req: Request, res: Response, error: unknown, token: string): Promise<void> {
+  private async refuse(
+    req: Request,
+    res: Response,
+    error: unknown,
+    token: string,
+    texts: LocalizedCardTexts,
+  ): Promise<void> {
     // Expired: a server redirect, so the expired page opens with or without a script.
     if (error instanceof AppError && error.code === ErrorCodes.GONE) return res.redirect(303, '/expired');
     // Redis away (a miss is counted there) is the same as the records service away.
     const [status, refusal] = this.refusalFor(storeUnavailableError(error) ?? error);
     if (refusal.kind === 'rate-limited') res.setHeader('Retry-After', String(refusal.retryAfterSeconds));
-    const content = refusalView(refusal, emergencyCardPath(token));
-    await sendHtml(
-      req,
-      res,
-      status,
-      this.template!.render({ title: `${refusalTitle(refusal)} · Medical QR`, content }),
-    );
+    const content = refusalView(refusal, emergencyCardPath(token), texts);
+    const title = texts.t('refusalPageTitle', { title: refusalTitle(refusal, texts) });
+    await sendHtml(req, res, status, this.template!.render({ title, content, lang: texts.tag, dir: texts.dir }));
   }
 
   private refusalFor(error: unknown): [number, Refusal] {
