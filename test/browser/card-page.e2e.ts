@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE, screenshot, SCREENSHOT_DIR } from '../support/browser.js';
 import { randomClientIp } from '../support/http-client.js';
-import { decodeQrWithZbar } from '../support/qr.js';
+import { decodeAllQrWithZbar } from '../support/qr.js';
 import { pdfPage } from '../support/pdf.js';
 import { longRecord, rawGet, shortRecord } from '../card/card-fixtures.js';
 import { startCardStack, type CardStack } from '../card/card-stack.js';
@@ -242,7 +242,7 @@ describe('the emergency card page in Chromium', () => {
     }
   });
 
-  it('prints dark on white on A4 and US Letter, with the QR of its link, the link, the date and the 911 line', async () => {
+  it('prints dark on white on A4 and US Letter, with the QR of its link, the offline code, the link, the date and the 911 line', async () => {
     const { page, context } = await responder(browser, { viewport: DESKTOP, colorScheme: 'dark' });
     await page.goto(longCard);
     await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
@@ -252,7 +252,17 @@ describe('the emergency card page in Chromium', () => {
       writeFileSync(`${SCREENSHOT_DIR}/card-print-${format.toLowerCase()}.png`, png);
       expect(pages).toBe(1);
       expect(whiteShare(png)).toBeGreaterThan(0.8);
-      expect(decodeQrWithZbar(png)).toBe(longCard);
+      // Both codes, read off the paper at a printer's resolution: the card's link, and the first-minute block.
+      const codes = decodeAllQrWithZbar(pdfPage(await page.pdf({ format, printBackground: true }), 300).png);
+      expect(codes).toContain(longCard);
+      const offline = codes.find((code) => code !== longCard)!.split('\n');
+      expect(offline[0]).toBe('EMERGENCY MEDICAL ID');
+      expect(offline).toContain('Name: Imogen Vasquez-Thornbury');
+      expect(offline).toContain('Blood group: AB-');
+      expect(offline.find((line) => line.startsWith('Allergies: '))).toContain('Penicillin');
+      expect(offline.find((line) => line.startsWith('Call: '))).toContain('Bartholomew');
+      expect(text).toContain('Open full card');
+      expect(text).toContain('Read without internet');
       for (const fact of [
         'Imogen Vasquez-Thornbury',
         'AB-',

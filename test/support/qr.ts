@@ -39,3 +39,19 @@ export function cropPng(png: Buffer, area: { x: number; y: number; width: number
   PNG.bitblt(source, part, area.x, area.y, area.width, area.height, 0, 0);
   return PNG.sync.write(part);
 }
+
+/** Every QR code in a PNG, as zbarimg reads them (its XML keeps codes whose text holds line breaks apart). */
+export function decodeAllQrWithZbar(png: Buffer): string[] {
+  const folder = mkdtempSync(join(tmpdir(), 'qr-'));
+  try {
+    const file = join(folder, 'codes.png');
+    writeFileSync(file, png);
+    const xml = execFileSync('zbarimg', ['--quiet', '--xml', file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return [...xml.matchAll(/<data><!\[CDATA\[([\s\S]*?)\]\]><\/data>/g)].map((match) => match[1]!);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -18,10 +18,10 @@ const BRAND = ['refusalPageTitle'];
  */
 const SAME_AS_ENGLISH: Record<Exclude<ResponderLanguage, 'en'>, readonly string[]> = {
   // "SMS" is the word these languages use for a text message (Russian writes СМС, Arabic and Chinese their own word).
-  // "No" is Spanish and Italian too, and "Allergies" French.
+  // "No" is Spanish and Italian too, "Allergies" French, and "Name" German.
   es: [...BRAND, 'sms', 'no'],
   fr: [...BRAND, 'sms', 'allergies'],
-  de: [...BRAND, 'sms'],
+  de: [...BRAND, 'sms', 'nameLabel'],
   it: [...BRAND, 'sms', 'no'],
   pt: [...BRAND, 'sms'],
   pl: [...BRAND, 'sms'],

@@ -2,3 +2,4 @@ export * from './card-catalog.js';
 export * from './card-texts.js';
 export * from './catalogs.js';
 export * from './language-negotiation.js';
+export * from './first-minute-labels.js';

@@ -7,7 +7,10 @@ import {
   emergencyCardPath,
   type EmergencyCard,
   ErrorCodes,
+  firstMinuteBlock,
+  firstMinuteLabels,
   type LocalizedCardTexts,
+  offlineCardText,
   RecordsMessages,
   RecordsApi,
 } from '@medical-qr/contracts';
@@ -20,9 +23,17 @@ import { GATEWAY_CONFIG } from '../tokens.js';
 import { cardLanguage } from './card-language.js';
 import { loadCardPageTemplate, type CardPageTemplate } from './card-page-template.js';
 import { cardView } from './card-view.js';
+import { offlineQrSvg } from './offline-qr-svg.js';
 import { qrSvg } from './qr-svg.js';
 import { type Refusal, refusalTitle, refusalView } from './refusal-view.js';
 import { sendHtml } from './send-html.js';
+
+/** The printed card's second code: the first-minute block as plain text, in the reader's language. */
+function offlineCode(card: EmergencyCard, texts: LocalizedCardTexts) {
+  const labels = firstMinuteLabels(texts);
+  const { text } = offlineCardText(firstMinuteBlock(card, texts.language, labels), labels);
+  return offlineQrSvg(text, texts.t('readOffline'));
+}
 
 /** The token as the path holds it; anything undecodable is simply not a token (a miss). */
 function tokenOf(path: string): string {
@@ -68,7 +79,7 @@ export class CardPageHandler {
     }
     const cardUrl = appUrl(req, this.config) + emergencyCardPath(token);
     const qr = await qrSvg(cardUrl, texts.t('qrCode'));
-    const content = cardView(card, { cardUrl, qr, printedOn: new Date(), texts });
+    const content = cardView(card, { cardUrl, qr, offlineQr: offlineCode(card, texts), printedOn: new Date(), texts });
     const title = texts.t('pageTitle', { name: `${card.firstName} ${card.lastName}` });
     await sendHtml(req, res, 200, this.template!.render({ title, content, lang: texts.tag, dir: texts.dir }));
   }

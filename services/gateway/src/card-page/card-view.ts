@@ -17,6 +17,8 @@ export interface CardViewOptions {
   /** The link this page is at (and its QR encodes), for the printed copy. */
   cardUrl: string;
   qr: SafeHtml;
+  /** The offline code: the first-minute block as plain text, which a camera shows without a network. */
+  offlineQr?: SafeHtml;
   printedOn: Date;
   /** The responder's language; English unless given. */
   texts?: LocalizedCardTexts;
@@ -262,10 +264,22 @@ function cardActions(texts: LocalizedCardTexts) {
   </nav>`;
 }
 
-/** Only on paper: the way back to the current card (its QR and link) and when this copy was made. */
+/** A printed code with what it does written under it. */
+function printedCode(code: SafeHtml, caption: string) {
+  return html`<figure class="print-code">
+    ${code}
+    <figcaption>${caption}</figcaption>
+  </figure>`;
+}
+
+/**
+ * Only on paper: the way back to the current card (its QR and link), the offline code that reads without a network,
+ * and when this copy was made.
+ */
 function printedSheet(options: CardViewOptions, texts: LocalizedCardTexts) {
   return html`<section class="print-only">
-    ${options.qr}
+    ${printedCode(options.qr, texts.t('openFullCard'))}
+    ${options.offlineQr ? printedCode(options.offlineQr, texts.t('readOffline')) : ''}
     <div>
       <p>${texts.t('printHint')}</p>
       <p class="print-link" dir="ltr">${options.cardUrl}</p>

@@ -14,6 +14,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import type { WalletSheet } from '@medical-qr/contracts';
+import { qrModules } from '../qr/qr-modules.js';
 import { fontkit } from './fontkit.js';
 import { cardFontBytes, type CardFontKey, type CardScript } from './card-fonts.js';
 import { textRuns, visualOrder } from './text-runs.js';
@@ -23,7 +24,6 @@ import {
   fitColumn,
   LINE_SPACING,
   MM,
-  qrModules,
   type CardPlacement,
   type ColumnItem,
   type Measure,
