@@ -1,7 +1,8 @@
 import { medicationFlags } from './first-minute.js';
 import { EXTRA_MEDICAL_FIELDS, RESUSCITATION_LABELS, type ResuscitationStatus } from './medical-labels.js';
 import type { ResponderLanguage } from './medical-terms/languages.js';
-import { type CodedField, recordEntries, termName } from './medical-terms/term-lookup.js';
+import type { CodedField } from './medical-terms/entry-text.js';
+import { recordEntries, termName } from './medical-terms/term-lookup.js';
 
 /**
  * The first-minute block: the few facts that decide the first minutes, defined once for every view that shows them

@@ -1,7 +1,7 @@
 import { MEDICAL_TERMS } from './catalogue/index.js';
 import { RESPONDER_LANGUAGES, type ResponderLanguage } from './languages.js';
 import { MEDICAL_TERM_CATEGORIES, SNOMED_CT, type MedicalTerm } from './medical-term.js';
-import { comparableText } from './term-lookup.js';
+import { comparableText } from './entry-text.js';
 
 /** Verhoeff's dihedral group D5: multiplication and the position permutation. */
 const MULTIPLY = [

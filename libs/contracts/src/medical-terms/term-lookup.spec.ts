@@ -1,4 +1,5 @@
-import { findTerm, recordEntries, searchTerms, splitEntries, termName } from './term-lookup.js';
+import { splitEntries } from './entry-text.js';
+import { findTerm, recordEntries, searchTerms, termName } from './term-lookup.js';
 
 const PENICILLIN = '764146007';
 const PEANUTS = '762952008';

@@ -1,31 +1,10 @@
 import { MEDICAL_TERMS } from './catalogue/index.js';
 import { DEFAULT_LANGUAGE, RESPONDER_LANGUAGES, type ResponderLanguage } from './languages.js';
+import { comparableText, type CodedField, FIELD_TERM_CATEGORIES, splitEntries } from './entry-text.js';
 import type { MedicalTerm, MedicalTermCategory } from './medical-term.js';
-
-/** Which listed category each free-text field of the record is read against. */
-export const FIELD_TERM_CATEGORIES = {
-  allergies: 'allergen',
-  medicalConditions: 'condition',
-  medications: 'medication',
-  devices: 'device',
-} as const satisfies Record<string, MedicalTermCategory>;
-export type CodedField = keyof typeof FIELD_TERM_CATEGORIES;
 
 /** One entry of a free-text field: the listed term it names exactly, or the owner's own words. */
 export type RecordEntry = { text: string; term: MedicalTerm } | { text: string; term?: undefined };
-
-/** Text as compared: case, accents and spacing aside ("Pénicilline " equals "penicilline"). */
-export function comparableText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** A free-text field as separate entries: people list them with commas, semicolons or new lines. */
-export function splitEntries(text: string): string[] {
-  return text
-    .split(/[;\n]|,(?![^(]*\))/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-}
 
 /** Every name and synonym of every term, per category: made on first use, then kept (cards are read on every view). */
 let termsByText: Map<string, MedicalTerm> | undefined;

@@ -8,7 +8,7 @@ import { saveBlob, saveFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format-date';
 import { QR_DOWNLOAD_FAILED, useDownload } from './use-download';
 import { useShareCardLink } from './use-share-card-link';
-import { LOCK_SCREEN_FILE_NAME, lockScreenImage, type LockScreenFacts, type QrLabel } from './qr-download-image';
+import type { LockScreenFacts, LockScreenImageInput, QrLabel } from './qr-download-image';
 
 export interface QrCodeDisplayProps {
   /** The QR image as a PNG data URL. */
@@ -122,6 +122,8 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, facts, ch
   );
 }
 
-async function saveLockScreenImage(input: Parameters<typeof lockScreenImage>[0]): Promise<void> {
+/** The drawing (and the term list its facts are read with) loads on the tap, not with the dashboard. */
+async function saveLockScreenImage(input: LockScreenImageInput): Promise<void> {
+  const { LOCK_SCREEN_FILE_NAME, lockScreenImage } = await import('./qr-download-image');
   saveBlob(await lockScreenImage(input), LOCK_SCREEN_FILE_NAME);
 }
