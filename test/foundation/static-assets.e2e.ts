@@ -57,7 +57,8 @@ describe('the built web app on the wire', () => {
     const html = await get(await pagePath(), CHROME);
     expect(html.status).toBe(200);
     expect(html.headers['content-encoding']).toBe('br');
-    expect(html.headers['vary']).toBe('Accept-Encoding');
+    // The page is in the reader's language: chosen by Accept-Language or the remembered choice (a cookie).
+    expect(html.headers['vary']).toBe('Accept-Language, Cookie, Accept-Encoding');
     const text = decode(html).toString();
     // The pre-paint theme script is in the page, and the policy allows exactly the inline scripts it has.
     expect(text).toContain("localStorage.getItem('theme')");

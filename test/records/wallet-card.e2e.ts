@@ -115,6 +115,29 @@ describe('the wallet card PDF', () => {
     },
   );
 
+  it("speaks the owner's language unless asked for another, listed entries named in it", async () => {
+    const { client } = await signedInClient('wallet-card-languages');
+    const created = await client.post('/api/medical-records', {
+      ...medicalForm({ allergies: 'Penicillin, my cat', ...medical }),
+      writtenIn: 'es',
+    });
+    expect(created.status).toBe(200);
+
+    const byDefault = textOf(folder, (await download(client, created.body.id)).body);
+    for (const printed of ['Alergias', 'Penicilina, my cat', 'Abrir la ficha completa']) {
+      expect({ printed, found: byDefault.includes(printed) }).toEqual({ printed, found: true });
+    }
+
+    const german = textOf(folder, (await download(client, created.body.id, '?sheet=a4&lang=de')).body);
+    expect(german).toContain('Allergien');
+    expect(german).toContain('Penicillin, my cat');
+    expect(german).not.toContain('Alergias');
+
+    const refused = await download(client, created.body.id, '?lang=de,en');
+    expect(refused.status).toBe(400);
+    expect(refused.body.toString()).toContain('lang must be one of en, es');
+  });
+
   it('comes on US Letter under a name of its own', async () => {
     const { client } = await signedInClient('wallet-card-letter');
     const created = await client.post('/api/medical-records', medicalForm());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESPONDER_LANGUAGES, type ResponderLanguage } from './medical-terms/languages.js';
 
 /** The paper the printable wallet card comes on: A4 or US Letter. */
 export const WALLET_SHEETS = ['a4', 'letter'] as const;
@@ -10,6 +11,10 @@ export const walletCardQuerySchema = z.strictObject({
     .enum(WALLET_SHEETS, { error: `sheet must be one of ${WALLET_SHEETS.join(', ')}` })
     .default('a4')
     .describe('The paper: a4 or letter'),
+  lang: z
+    .enum(RESPONDER_LANGUAGES, { error: `lang must be one of ${RESPONDER_LANGUAGES.join(', ')}` })
+    .optional()
+    .describe("The language of the card's words; the one the owner writes in unless said"),
 });
 export type WalletCardQuery = z.infer<typeof walletCardQuerySchema>;
 
@@ -17,5 +22,5 @@ export type WalletCardQuery = z.infer<typeof walletCardQuerySchema>;
 export const walletCardFileName = (sheet: WalletSheet) => `emergency-wallet-card-${sheet}.pdf`;
 
 /** Where the owner's browser downloads one record's wallet card. */
-export const walletCardPath = (recordId: string, sheet: WalletSheet) =>
-  `/api/medical-records/${encodeURIComponent(recordId)}/wallet-card.pdf?sheet=${sheet}`;
+export const walletCardPath = (recordId: string, sheet: WalletSheet, lang: ResponderLanguage) =>
+  `/api/medical-records/${encodeURIComponent(recordId)}/wallet-card.pdf?sheet=${sheet}&lang=${lang}`;

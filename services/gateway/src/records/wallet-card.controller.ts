@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags }
 import type { Request, Response } from 'express';
 import {
   RecordsApi,
+  RESPONDER_LANGUAGES,
   WALLET_SHEETS,
   walletCardFileName,
   walletCardQuerySchema,
@@ -16,6 +17,7 @@ import { SessionGuard } from '../session/session.guard.js';
 import { signedInOf } from '../session/signed-in.decorator.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import { walletCardContent } from '../wallet-card/wallet-card-content.js';
+import { walletCardLabels } from '../wallet-card/wallet-card-labels.js';
 import { walletCardPdf } from '../wallet-card/wallet-card-pdf.js';
 import { recordIdOf } from './records.routes.js';
 
@@ -37,10 +39,16 @@ export class WalletCardController {
   @Get('medical-records/:recordId/wallet-card.pdf')
   @ApiOperation({
     summary:
-      "One of the user's records as a printable wallet card (PDF, A4 or US Letter): the first-minute facts beside the card's QR, the offline QR, conditions, medications, devices and contacts; 404 unless it is the user's own, 400 for another sheet",
+      "One of the user's records as a printable wallet card (PDF, A4 or US Letter): the first-minute facts beside the card's QR, the offline QR, conditions, medications, devices and contacts; 404 unless it is the user's own, 400 for another sheet or language",
   })
   @ApiParam({ name: 'recordId', required: true, type: String })
   @ApiQuery({ name: 'sheet', required: false, enum: WALLET_SHEETS, description: 'The paper: a4 (default) or letter' })
+  @ApiQuery({
+    name: 'lang',
+    required: false,
+    enum: RESPONDER_LANGUAGES,
+    description: "The language of the card's words; the one the owner writes in unless said",
+  })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF, as an attachment', schema: { type: 'string', format: 'binary' } })
   async walletCard(
@@ -52,7 +60,12 @@ export class WalletCardController {
     const recordId = recordIdOf(rawRecordId);
     const userId = signedInOf(req)!.data.userId;
     const record = await this.services.send(RecordsApi.get, { userId, recordId, appUrl: appUrl(req, this.config) });
-    const pdf = await walletCardPdf(walletCardContent(record, new Date()), query.sheet, this.config.CARD_FONTS_DIR);
+    const labels = walletCardLabels(query.lang ?? record.writtenIn ?? 'en');
+    const pdf = await walletCardPdf(
+      walletCardContent(record, new Date(), labels),
+      query.sheet,
+      this.config.CARD_FONTS_DIR,
+    );
     res
       .type('application/pdf')
       .setHeader('Content-Disposition', `attachment; filename="${walletCardFileName(query.sheet)}"`)

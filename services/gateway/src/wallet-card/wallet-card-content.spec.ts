@@ -1,5 +1,6 @@
 import type { MedicalRecord } from '@medical-qr/contracts';
 import { walletCardContent, walletContacts } from './wallet-card-content.js';
+import { walletCardLabels } from './wallet-card-labels.js';
 
 const contact = (name: string, isPrimary = false) => ({
   id: crypto.randomUUID(),
@@ -43,7 +44,7 @@ const record = {
 } satisfies MedicalRecord;
 
 describe('walletCardContent', () => {
-  const content = walletCardContent(record, new Date('2026-11-28T12:00:00Z'));
+  const content = walletCardContent(record, new Date('2026-11-28T12:00:00Z'), walletCardLabels('en'));
 
   it('leads with the first-minute block, today’s age included, and puts the same block in the offline text', () => {
     expect(content.firstMinute.slice(0, 2).map(({ label, value }) => `${label}: ${value}`)).toEqual([
@@ -57,7 +58,23 @@ describe('walletCardContent', () => {
 
   it('carries the conditions, medications and devices as written, and the day the record was saved', () => {
     expect(content).toMatchObject({ conditions: 'Epilepsy', medications: 'Warfarin 5 mg', devices: 'Pacemaker' });
-    expect(content.lastChecked).toBe('Last checked by the owner: 12\u00a0Mar\u00a02026');
+    expect(content.lastChecked).toBe('Last checked by the owner: Mar\u00a012,\u00a02026');
+  });
+});
+
+describe('the wallet card in a responder language', () => {
+  const content = walletCardContent(
+    { ...record, allergies: 'Penicillin, my cat' },
+    new Date('2026-11-28T12:00:00Z'),
+    walletCardLabels('es'),
+  );
+
+  it('says every word in it, names listed entries in it and keeps the owner words as written', () => {
+    expect(content.labels.firstMinute.allergies).toBe('Alergias');
+    expect(content.labels.devices).toBe('Dispositivos e implantes');
+    expect(content.firstMinute.find((line) => line.key === 'allergies')?.value).toBe('Penicilina, my cat');
+    expect(content.offlineText.split('\n')[0]).toBe('IDENTIFICACIÓN MÉDICA DE EMERGENCIA');
+    expect(content.lastChecked).toBe('Última revisión del titular: 12\u00a0mar\u00a02026');
   });
 });
 

@@ -1,7 +1,6 @@
 import {
   ageOn,
   entriesIn,
-  FIRST_MINUTE_LABELS_EN,
   firstMinuteBlock,
   offlineCardText,
   type FirstMinuteLabels,
@@ -30,24 +29,6 @@ export interface WalletCardLabels {
   lastChecked: string;
   fullCardAt: string;
 }
-
-export const WALLET_CARD_LABELS_EN: WalletCardLabels = {
-  language: 'en',
-  dateLocale: 'en-GB',
-  firstMinute: FIRST_MINUTE_LABELS_EN,
-  documentTitle: 'Emergency wallet card',
-  instruction: 'Cut along the marks, fold in the middle, and keep it with your ID.',
-  openFullCard: 'Open full card',
-  readWithoutInternet: 'Read without internet',
-  conditions: 'Conditions',
-  medications: 'Medications',
-  devices: 'Devices and implants',
-  contacts: 'Emergency contacts',
-  noContacts: 'None listed',
-  primary: 'Primary',
-  lastChecked: 'Last checked by the owner: {date}',
-  fullCardAt: 'Full card:',
-};
 
 export interface WalletCardContact {
   name: string;
@@ -94,11 +75,7 @@ export function cardDate(iso: string, labels: Pick<WalletCardLabels, 'dateLocale
 }
 
 /** The wallet card's content for one of the owner's records, as of `now` (the age printed is today's). */
-export function walletCardContent(
-  record: MedicalRecord,
-  now: Date,
-  labels: WalletCardLabels = WALLET_CARD_LABELS_EN,
-): WalletCardContent {
+export function walletCardContent(record: MedicalRecord, now: Date, labels: WalletCardLabels): WalletCardContent {
   const firstMinute = firstMinuteBlock(
     { ...record, age: ageOn(record.dateOfBirth, now) },
     labels.language,
@@ -115,6 +92,6 @@ export function walletCardContent(
     medications: entriesIn(record.medications, 'medications', labels.language),
     devices: entriesIn(record.devices, 'devices', labels.language),
     contacts: walletContacts(record.emergencyContacts),
-    lastChecked: labels.lastChecked.replace('{date}', cardDate(checkedAt, labels)),
+    lastChecked: labels.lastChecked.replaceAll('{date}', cardDate(checkedAt, labels)),
   };
 }

@@ -43,6 +43,8 @@ const CARD_QR_SIZE = 29 * MM;
 /** The offline code holds up to QR version 22 (105 modules): at 31 mm a module is still 0.3 mm. */
 const OFFLINE_QR_SIZE = 31 * MM;
 const QR_LABEL_SIZE = 7;
+/** The smallest a fitted title or caption gets, still readable at arm's length on a printed card. */
+const MIN_FITTED_SIZE = 5;
 const MARK = { gap: 1.5 * MM, length: 5 * MM, thickness: 0.4 };
 const INK = rgb(0.1, 0.1, 0.12);
 const RED = rgb(0.75, 0.08, 0.1);
@@ -162,6 +164,12 @@ function drawLines(ink: Ink, lines: readonly PlacedLine[], x: number, top: numbe
   }
 }
 
+/** The size up to `size` at which one line of `text` fits `maxWidth` (a longer language shrinks its title, not the card). */
+function fittedSize(ink: Ink, text: string, bold: boolean, size: number, maxWidth: number): number {
+  const width = ink.fonts.measure(text, bold, size);
+  return width <= maxWidth ? size : Math.max(MIN_FITTED_SIZE, (size * maxWidth) / width);
+}
+
 /** One line centred on `centre`, at the baseline `y`. */
 function drawCentred(ink: Ink, text: string, centre: number, y: number, style: Omit<Span, 'text'>): void {
   const width = ink.fonts.measure(text, style.bold, style.size);
@@ -218,8 +226,9 @@ function drawBand(ink: Ink, rect: Rect, title: string): void {
   const bar = 0.7 * MM;
   ink.page.drawRectangle({ x: crossX, y: mid - bar / 2, width: 2 * arm, height: bar, color: WHITE });
   ink.page.drawRectangle({ x: crossX + arm - bar / 2, y: mid - arm, width: bar, height: 2 * arm, color: WHITE });
-  const size = 10;
-  drawText(ink, title, crossX + 2 * arm + 2 * MM, mid - size * 0.35, { bold: true, size, tone: 'inverse' });
+  const titleX = crossX + 2 * arm + 2 * MM;
+  const size = fittedSize(ink, title, true, 10, rect.x + rect.width - PADDING - titleX);
+  drawText(ink, title, titleX, mid - size * 0.35, { bold: true, size, tone: 'inverse' });
 }
 
 /** A first-minute line as a column item: the name large on its own, every other fact after its label. */
@@ -256,7 +265,7 @@ function drawFront(ink: Ink, rect: Rect, content: WalletCardContent): void {
   const labelY = qrTop - CARD_QR_SIZE - 2 * MM - QR_LABEL_SIZE * 0.7;
   drawCentred(ink, content.labels.openFullCard, qrX + CARD_QR_SIZE / 2, labelY, {
     bold: true,
-    size: QR_LABEL_SIZE,
+    size: fittedSize(ink, content.labels.openFullCard, true, QR_LABEL_SIZE, CARD_QR_SIZE + PADDING),
     tone: 'plain',
   });
 
@@ -328,7 +337,7 @@ function drawBack(ink: Ink, rect: Rect, content: WalletCardContent): void {
   const labelY = qrTop - OFFLINE_QR_SIZE - 2 * MM - QR_LABEL_SIZE * 0.7;
   drawCentred(ink, content.labels.readWithoutInternet, qrX + OFFLINE_QR_SIZE / 2, labelY, {
     bold: true,
-    size: QR_LABEL_SIZE,
+    size: fittedSize(ink, content.labels.readWithoutInternet, true, QR_LABEL_SIZE, OFFLINE_QR_SIZE + PADDING),
     tone: 'plain',
   });
   const checkedTop = labelY - 2.5 * MM;

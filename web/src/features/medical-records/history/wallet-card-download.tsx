@@ -1,7 +1,18 @@
-import { walletCardFileName, walletCardPath, type MedicalRecord, type WalletSheet } from '@medical-qr/contracts';
+import {
+  LANGUAGE_ENDONYMS,
+  LANGUAGE_TAGS,
+  RESPONDER_LANGUAGES,
+  walletCardFileName,
+  walletCardPath,
+  type MedicalRecord,
+  type ResponderLanguage,
+  type WalletSheet,
+} from '@medical-qr/contracts';
 import { IdCard } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { inputClasses } from '../../../components/ui/form';
+import { cn } from '../../../lib/cn';
 import { saveBlob } from '../../../lib/download';
 import { useDownload } from '../use-download';
 
@@ -25,11 +36,13 @@ export function WalletCardDownload({
 }) {
   const run = useDownload();
   const [making, setMaking] = useState<WalletSheet | null>(null);
+  // The card is printed in one language: the one the owner writes in, unless they choose the one where it will be read.
+  const [language, setLanguage] = useState<ResponderLanguage>(record.writtenIn ?? 'en');
 
   const download = async (sheet: WalletSheet) => {
     setMaking(sheet);
     await run(async () => {
-      const response = await fetch(walletCardPath(record.id, sheet), { credentials: 'include' });
+      const response = await fetch(walletCardPath(record.id, sheet, language), { credentials: 'include' });
       if (!response.ok) throw new Error(`wallet card: HTTP ${response.status}`);
       saveBlob(await response.blob(), walletCardFileName(sheet));
     }, 'The wallet card could not be made. Please try again.');
@@ -40,6 +53,7 @@ export function WalletCardDownload({
     return (
       <div className="mt-4 w-full text-left">
         <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">Printable wallet card</p>
+        <CardLanguage language={language} onChange={setLanguage} />
         <div className="mt-2 grid grid-cols-2 gap-2">
           {SHEETS.map(({ sheet, paper }) => (
             <Button
@@ -68,6 +82,7 @@ export function WalletCardDownload({
         Credit-card size: your code and the facts a crew needs first on the front; conditions, medications, devices,
         contacts and a code any phone reads without internet on the back. Print, cut along the marks and fold.
       </p>
+      <CardLanguage language={language} onChange={setLanguage} />
       <div className="mt-3 grid gap-2 sm:flex">
         {SHEETS.map(({ sheet, label }) => (
           <Button
@@ -83,6 +98,36 @@ export function WalletCardDownload({
           </Button>
         ))}
       </div>
+    </div>
+  );
+}
+
+/** The language the card's words are printed in: the owner's own, or that of the country where it will be read. */
+function CardLanguage({
+  language,
+  onChange,
+}: {
+  language: ResponderLanguage;
+  onChange: (language: ResponderLanguage) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mt-2 flex items-center gap-3">
+      <label htmlFor={id} className="shrink-0 text-sm font-semibold text-slate-700 dark:text-slate-200">
+        Card language
+      </label>
+      <select
+        id={id}
+        value={language}
+        onChange={(event) => onChange(event.target.value as ResponderLanguage)}
+        className={cn(inputClasses, 'w-auto min-w-0 flex-1 appearance-auto pr-2')}
+      >
+        {RESPONDER_LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={LANGUAGE_TAGS[code]}>
+            {LANGUAGE_ENDONYMS[code]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
