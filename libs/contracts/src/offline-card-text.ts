@@ -34,8 +34,9 @@ export interface OfflineCardText {
   cut: boolean;
 }
 
-const encoder = new TextEncoder();
-const byteLength = (text: string) => encoder.encode(text).length;
+// Made on first use: nothing runs when the contracts are imported.
+let encoder: TextEncoder | undefined;
+const byteLength = (text: string) => (encoder ??= new TextEncoder()).encode(text).length;
 
 /** `text` cut to at most `maxBytes` bytes of UTF-8 on a whole character, ending in "…". */
 function cutToBytes(text: string, maxBytes: number): string {

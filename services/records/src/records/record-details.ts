@@ -1,18 +1,22 @@
 import { z } from 'zod';
-import { emergencyCardSchema, type EmergencyCard, type MedicalForm } from '@medical-qr/contracts';
+import { emergencyCardSchema, severitiesForText, type EmergencyCard, type MedicalForm } from '@medical-qr/contracts';
 
 /**
  * What a record holds, kept encrypted as one JSON value: the card's facts without its contacts and dates, and the date
  * of birth itself (the card shows the age it gives on the day it is read).
  */
-export type RecordDetails = Omit<EmergencyCard, 'emergencyContacts' | 'createdAt' | 'expiresAt' | 'age'> & {
+export type RecordDetails = Omit<
+  EmergencyCard,
+  'emergencyContacts' | 'createdAt' | 'expiresAt' | 'age' | 'allergySeverities'
+> & {
   dateOfBirth: string | null;
+  allergySeverities: NonNullable<EmergencyCard['allergySeverities']>;
 };
 
 /**
  * The decrypted details as stored. Records saved before medications, devices, languages and care
  * directives existed lack them (read as ''); their organ donor answer was a plain yes/no and stays so. Records saved
- * before the first-minute facts read as not stated.
+ * before the first-minute facts read as not stated, and those saved before allergy severities as none said.
  */
 const storedDetailsSchema = emergencyCardSchema
   .omit({ emergencyContacts: true, createdAt: true, expiresAt: true, age: true })
@@ -23,6 +27,7 @@ const storedDetailsSchema = emergencyCardSchema
     devices: z.string().default(''),
     languagesSpoken: z.string().default(''),
     careDirectives: z.string().default(''),
+    allergySeverities: emergencyCardSchema.shape.allergySeverities.unwrap().default([]),
   });
 
 export function parseStoredDetails(json: string): RecordDetails {
@@ -38,6 +43,9 @@ export function detailsFromForm(form: MedicalForm): RecordDetails {
     gender: form.gender,
     bloodGroup: form.bloodGroup,
     allergies: form.allergies,
+    // Kept here, where every save passes (the web form, any API caller): a severity for an entry the allergies no
+    // longer name is dropped, so it cannot come back unseen when the same words are typed again.
+    allergySeverities: severitiesForText(form.allergies, form.allergySeverities),
     medicalConditions: form.medicalConditions,
     organDonor: form.organDonor,
     medications: form.medications,
