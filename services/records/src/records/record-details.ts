@@ -5,11 +5,9 @@ import { emergencyCardSchema, severitiesForText, type EmergencyCard, type Medica
  * What a record holds, kept encrypted as one JSON value: the card's facts without its contacts and dates, and the date
  * of birth itself (the card shows the age it gives on the day it is read).
  */
-export type RecordDetails = Omit<
-  EmergencyCard,
-  'emergencyContacts' | 'createdAt' | 'expiresAt' | 'age' | 'allergySeverities'
-> & {
+export type RecordDetails = Omit<EmergencyCard, 'emergencyContacts' | 'createdAt' | 'expiresAt' | 'age'> & {
   dateOfBirth: string | null;
+  /** Always there once read ([] when none is said), though optional on a card. */
   allergySeverities: NonNullable<EmergencyCard['allergySeverities']>;
 };
 
