@@ -71,8 +71,8 @@ function SeverityRow({
 }) {
   const id = useId();
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
-      <label htmlFor={id} className="min-w-0 text-[15px] break-words text-slate-800 dark:text-slate-100">
+    <li className="flex items-center justify-between gap-3 py-2">
+      <label htmlFor={id} className="min-w-0 flex-1 text-[15px] break-words text-slate-800 dark:text-slate-100">
         <span className="font-semibold">{entry}</span>
         <span className="sr-only"> severity</span>
         <span aria-hidden="true" className="text-slate-600 dark:text-slate-400">
@@ -80,20 +80,23 @@ function SeverityRow({
           — Severity:
         </span>
       </label>
-      <select
-        id={id}
-        value={severity}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value as AllergySeverity | '')}
-        className={cn(inputClasses, 'w-44 shrink-0 appearance-auto pr-2')}
-      >
-        <option value="">Not said</option>
-        {ALLERGY_SEVERITIES.map((value) => (
-          <option key={value} value={value}>
-            {ALLERGY_SEVERITY_LABELS[value]}
-          </option>
-        ))}
-      </select>
+      {/* A fixed width beside the name (the select fills it), so the rows line up. */}
+      <div className="w-40 shrink-0 sm:w-48">
+        <select
+          id={id}
+          value={severity}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value as AllergySeverity | '')}
+          className={cn(inputClasses, 'appearance-auto pr-2')}
+        >
+          <option value="">Not said</option>
+          {ALLERGY_SEVERITIES.map((value) => (
+            <option key={value} value={value}>
+              {ALLERGY_SEVERITY_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
     </li>
   );
 }
