@@ -44,7 +44,7 @@ describe('the form’s list pickers and “Written in”, in Chromium', () => {
     await browser?.close();
   });
 
-  it('adds listed entries from the keyboard, saves them with the language of the text, and the card shows them', async () => {
+  it('adds listed entries from the keyboard, saves them with the language of the text and an allergy’s severity, and the card shows them', async () => {
     const { client } = await signedInClient('term-picker');
     const created = await client.post(
       '/api/medical-records',
@@ -93,6 +93,29 @@ describe('the form’s list pickers and “Written in”, in Chromium', () => {
     expect(await allergens.box.evaluate((box) => box === document.activeElement)).toBe(true);
     await page.getByText('On the list: Penicillin. Responders read it in their own language.').waitFor();
 
+    // Under the allergies, a severity for each entry the text names: anaphylaxis for Penicillin, Latex left unsaid.
+    const severities = page.getByRole('group', { name: 'How severe is each allergy?' });
+    const penicillin = page.getByRole('combobox', { name: 'Penicillin severity' });
+    await penicillin.selectOption({ label: 'Anaphylaxis' });
+    expect(await page.getByRole('combobox', { name: 'Latex severity' }).inputValue()).toBe('');
+    for (const layout of LAYOUTS.filter(({ viewport }) => viewport === PHONE)) {
+      await page.setViewportSize(layout.viewport);
+      await page.emulateMedia({ colorScheme: layout.scheme });
+      await page.waitForFunction(
+        (dark) => document.documentElement.classList.contains('dark') === dark,
+        layout.scheme === 'dark',
+      );
+      await severities.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      const group = (await severities.boundingBox())!;
+      expect(group.x + group.width).toBeLessThanOrEqual(PHONE.width);
+      const results = await new AxeBuilder({ page }).include('form').withRules(COLOUR_RULES).analyze();
+      await screenshot(page, `allergy-severity-${layout.name}`, { fullPage: false });
+      expect(describeViolations(results.violations)).toEqual([]);
+    }
+    // Back to the desktop's dark layout the steps below were written in.
+    await page.setViewportSize(DESKTOP);
+    await page.emulateMedia({ colorScheme: 'dark' });
+
     const conditions = picker(page, 'Add a listed condition');
     await conditions.box.pressSequentially('epil');
     await conditions.list.getByRole('option', { name: 'Epilepsy' }).waitFor();
@@ -107,12 +130,18 @@ describe('the form’s list pickers and “Written in”, in Chromium', () => {
     await page.getByText('Changes saved').first().waitFor();
 
     const saved = (await client.get(`/api/medical-records/${record.id}`)).body;
-    expect(saved).toMatchObject({ allergies: 'Latex, Penicillin', medicalConditions: 'Epilepsy', writtenIn: 'es' });
+    expect(saved).toMatchObject({
+      allergies: 'Latex, Penicillin',
+      allergySeverities: [{ entry: 'Penicillin', severity: 'anaphylaxis' }],
+      medicalConditions: 'Epilepsy',
+      writtenIn: 'es',
+    });
 
     // The form opened again shows the language chosen.
     await page.reload();
     await page.getByRole('button', { name: 'Save changes' }).waitFor();
     expect(await page.getByLabel('Written in').inputValue()).toBe('es');
+    expect(await penicillin.inputValue()).toBe('anaphylaxis');
 
     const responder = await openPage(browser, { viewport: PHONE });
     await responder.page.goto(`${baseUrl()}/emergency/${record.token}`);

@@ -19,6 +19,7 @@ export function aMedicalRecord(overrides: Partial<MedicalRecord> = {}): MedicalR
     gender: 'female',
     bloodGroup: 'AB-',
     allergies: 'Latex',
+    allergySeverities: [],
     medicalConditions: 'Asthma',
     organDonor: true,
     medications: 'Salbutamol inhaler',

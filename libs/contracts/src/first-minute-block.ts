@@ -1,5 +1,11 @@
+import { severitiesByEntry, severityOf, severityRank, type AllergySeverityEntry } from './allergy-severity.js';
 import { medicationFlags } from './first-minute.js';
-import { EXTRA_MEDICAL_FIELDS, RESUSCITATION_LABELS, type ResuscitationStatus } from './medical-labels.js';
+import {
+  EXTRA_MEDICAL_FIELDS,
+  RESUSCITATION_LABELS,
+  type AllergySeverity,
+  type ResuscitationStatus,
+} from './medical-labels.js';
 import type { ResponderLanguage } from './medical-terms/languages.js';
 import type { CodedField } from './medical-terms/entry-text.js';
 import { recordEntries, termName } from './medical-terms/term-lookup.js';
@@ -39,6 +45,8 @@ export interface FirstMinuteLabels {
   resuscitation: string;
   resuscitationValues: Record<ResuscitationStatus, string>;
   allergies: string;
+  /** Said after an allergy in brackets: "Penicillin (anaphylaxis)". */
+  allergySeverities: Record<AllergySeverity, string>;
   noneRecorded: string;
   /** A fact the owner has not given that a blank would mislead on (the blood group). */
   notStated: string;
@@ -61,6 +69,7 @@ export const FIRST_MINUTE_LABELS_EN: FirstMinuteLabels = {
   resuscitation: 'Resuscitation',
   resuscitationValues: RESUSCITATION_LABELS,
   allergies: 'Allergies',
+  allergySeverities: { intolerance: 'intolerance', severe: 'severe', anaphylaxis: 'anaphylaxis' },
   noneRecorded: 'None recorded',
   notStated: 'Not stated',
   bloodThinner: 'Takes a blood thinner',
@@ -82,6 +91,8 @@ export interface FirstMinuteSource {
   resuscitationStatus?: ResuscitationStatus;
   directiveLocation?: string;
   allergies: string;
+  /** The severities said for some allergies entries; none said for records saved before them. */
+  allergySeverities?: readonly AllergySeverityEntry[];
   medications?: string;
   devices?: string;
   languagesSpoken?: string;
@@ -94,6 +105,31 @@ export function entriesIn(text: string, field: CodedField, language: ResponderLa
   return recordEntries(text, field)
     .map((entry) => (entry.term ? termName(entry.term, language) : entry.text))
     .join(', ');
+}
+
+/**
+ * The allergies, most severe first, each with its severity where the owner said one: "Penicillin (anaphylaxis),
+ * Peanuts (severe), Latex". An alert when any is severe or anaphylaxis, and also when any has no severity said: that
+ * one may be serious, as every allergy was read before severities existed. Only intolerances read plain.
+ */
+function allergiesLine(
+  source: FirstMinuteSource,
+  language: ResponderLanguage,
+  labels: FirstMinuteLabels,
+): { value: string; tone: FirstMinuteTone } {
+  const said = severitiesByEntry(source.allergySeverities);
+  const entries = recordEntries(source.allergies, 'allergies').map((entry) => ({
+    name: entry.term ? termName(entry.term, language) : entry.text,
+    severity: severityOf(entry.text, said),
+  }));
+  if (entries.length === 0) return { value: '', tone: 'muted' };
+  // A stable sort: entries of one severity keep the owner's order.
+  const value = [...entries]
+    .sort((a, b) => severityRank(b.severity) - severityRank(a.severity))
+    .map(({ name, severity }) => (severity ? `${name} (${labels.allergySeverities[severity]})` : name))
+    .join(', ');
+  const onlyIntolerances = entries.every(({ severity }) => severity === 'intolerance');
+  return { value, tone: onlyIntolerances ? 'plain' : 'alert' };
 }
 
 /** The primary contact, or the first one when none is marked. */
@@ -128,8 +164,8 @@ export function firstMinuteBlock(
     statusTone,
   );
 
-  const allergies = entriesIn(source.allergies, 'allergies', language);
-  add('allergies', labels.allergies, allergies || labels.noneRecorded, allergies ? 'alert' : 'muted');
+  const allergies = allergiesLine(source, language, labels);
+  add('allergies', labels.allergies, allergies.value || labels.noneRecorded, allergies.tone);
 
   const { bloodThinners, insulins } = medicationFlags(source.medications ?? '');
   if (bloodThinners.length) add('bloodThinner', labels.bloodThinner, bloodThinners.join(', '), 'alert');

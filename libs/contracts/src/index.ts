@@ -30,6 +30,7 @@ export * from './privacy-api.js';
 export * from './services.js';
 export * from './shop/index.js';
 export * from './bus-access.js';
+export * from './allergy-severity.js';
 export * from './first-minute-block.js';
 export * from './offline-card-text.js';
 export * from './wallet-card.js';

@@ -46,6 +46,18 @@ export const RESUSCITATION_STATUSES = Object.keys(RESUSCITATION_LABELS) as [
 /** Longest note of where an advance directive is kept ("signed form in the wallet, front pocket"). */
 export const DIRECTIVE_LOCATION_MAX = 200;
 
+/**
+ * How severe an allergy is, as the owner says it for one entry of their allergies, mildest first. An entry without one
+ * is "not said": a responder treats it as possibly serious.
+ */
+export const ALLERGY_SEVERITY_LABELS = {
+  intolerance: 'Intolerance',
+  severe: 'Severe',
+  anaphylaxis: 'Anaphylaxis',
+} as const;
+export type AllergySeverity = keyof typeof ALLERGY_SEVERITY_LABELS;
+export const ALLERGY_SEVERITIES = Object.keys(ALLERGY_SEVERITY_LABELS) as [AllergySeverity, ...AllergySeverity[]];
+
 /** Whether the person needs an interpreter: yes, no, or not stated (null). */
 export function interpreterLabel(
   needed: boolean | null,

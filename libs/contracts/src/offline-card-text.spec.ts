@@ -79,3 +79,66 @@ describe('the offline QR text: the first-minute block as plain text', () => {
     }
   });
 });
+
+describe('the allergies line of the first-minute block', () => {
+  const allergiesOf = (
+    source: Partial<FirstMinuteSource>,
+    language: 'en' | 'es' = 'en',
+    labels = FIRST_MINUTE_LABELS_EN,
+  ) => firstMinuteBlock({ ...short, ...source }, language, labels).find((line) => line.key === 'allergies');
+
+  it('puts the most severe first, each with its severity, and the others after in the owner order', () => {
+    const line = allergiesOf({
+      allergies: 'Latex, my cat, peanuts; Penicillin',
+      allergySeverities: [
+        { entry: 'peanuts', severity: 'severe' },
+        { entry: 'PENICILLIN', severity: 'anaphylaxis' },
+      ],
+    });
+    expect(line).toMatchObject({ value: 'Penicillin (anaphylaxis), Peanuts (severe), Latex, my cat', tone: 'alert' });
+    const { text } = offlineCardText(
+      firstMinuteBlock({ ...short, allergySeverities: [{ entry: 'Peanuts', severity: 'anaphylaxis' }] }),
+      FIRST_MINUTE_LABELS_EN,
+    );
+    expect(text.split('\n')).toContain('Allergies: Peanuts (anaphylaxis), Penicillin');
+  });
+
+  it('says the severity in the words another language supplies, beside the listed name in that language', () => {
+    const spanish = {
+      ...FIRST_MINUTE_LABELS_EN,
+      allergySeverities: { intolerance: 'intolerancia', severe: 'grave', anaphylaxis: 'anafilaxia' },
+    };
+    const line = allergiesOf(
+      { allergies: 'Penicillin, my cat', allergySeverities: [{ entry: 'penicillin', severity: 'anaphylaxis' }] },
+      'es',
+      spanish,
+    );
+    expect(line?.value).toBe('Penicilina (anafilaxia), my cat');
+  });
+
+  it('is an alert while any allergy may be serious, and plain only when each is an intolerance', () => {
+    const intolerances = [
+      { entry: 'Lactose', severity: 'intolerance' },
+      { entry: 'Gluten', severity: 'intolerance' },
+    ] as const;
+    expect(allergiesOf({ allergies: 'Lactose, gluten', allergySeverities: intolerances })).toMatchObject({
+      value: 'Lactose (intolerance), Gluten (intolerance)',
+      tone: 'plain',
+    });
+    expect(allergiesOf({ allergies: 'Lactose, gluten, wasps', allergySeverities: intolerances })?.tone).toBe('alert');
+  });
+
+  it('reads a record saved before severities as before: the allergies as written, an alert', () => {
+    const line = allergiesOf({ allergies: 'Penicillin, peanuts' });
+    expect(line).toEqual({ key: 'allergies', label: 'Allergies', value: 'Penicillin, Peanuts', tone: 'alert' });
+  });
+
+  it('ignores a severity for an entry the allergies do not name, and says none recorded without allergies', () => {
+    const stale = [{ entry: 'Latex', severity: 'anaphylaxis' }] as const;
+    expect(allergiesOf({ allergies: 'Penicillin', allergySeverities: stale })?.value).toBe('Penicillin');
+    expect(allergiesOf({ allergies: '', allergySeverities: stale })).toMatchObject({
+      value: 'None recorded',
+      tone: 'muted',
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, phoneNumberSchema } from './auth.js';
 import {
+  ALLERGY_SEVERITIES,
   BLOOD_GROUPS,
   DIRECTIVE_LOCATION_MAX,
   GENDERS,
@@ -10,6 +11,7 @@ import {
   type Gender,
 } from './medical-labels.js';
 import { RESPONDER_LANGUAGES } from './medical-terms/languages.js';
+import { comparableText } from './medical-terms/term-lookup.js';
 import { withoutControlCharacters } from './plain-text.js';
 import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema, pageInfoSchema, pageQuerySchema } from './paging.js';
 
@@ -115,6 +117,31 @@ const dateOfBirthSchema = z.iso
   .refine((date) => date >= EARLIEST_BIRTH_DATE, 'must be 1900 or later')
   .refine((date) => date <= new Date().toISOString().slice(0, 10), 'cannot be in the future');
 
+/** Most allergies a record gives a severity (more than the allergies text would list in practice). */
+export const MAX_ALLERGY_SEVERITIES = 50;
+/** Longest allergy entry a severity names. */
+export const ALLERGY_SEVERITY_ENTRY_MAX = 200;
+
+/** One allergy entry's severity, as the owner says it (libs/contracts/src/allergy-severity.ts reads it). */
+const allergySeveritySchema = z.strictObject({
+  entry: z
+    .string({ error: 'must be one of the allergies as written' })
+    .overwrite(withoutControlCharacters)
+    .trim()
+    .min(1, 'must name one of the allergies')
+    .max(ALLERGY_SEVERITY_ENTRY_MAX, `at most ${ALLERGY_SEVERITY_ENTRY_MAX} characters`),
+  severity: z.enum(ALLERGY_SEVERITIES, { error: `must be one of ${ALLERGY_SEVERITIES.join(', ')}` }),
+});
+
+/** The allergies' severities: each entry once (case, accents and spacing aside), at most {@link MAX_ALLERGY_SEVERITIES}. */
+const allergySeveritiesSchema = z
+  .array(allergySeveritySchema, { error: 'must be a list of allergies, each with its severity' })
+  .max(MAX_ALLERGY_SEVERITIES, `at most ${MAX_ALLERGY_SEVERITIES} allergies with a severity`)
+  .refine(
+    (severities) => new Set(severities.map(({ entry }) => comparableText(entry))).size === severities.length,
+    'each allergy can have one severity only',
+  );
+
 const resuscitationStatusSchema = z.enum(RESUSCITATION_STATUSES, {
   error: `must be one of ${RESUSCITATION_STATUSES.join(', ')}`,
 });
@@ -132,6 +159,11 @@ export const medicalFormSchema = z.strictObject({
     .default('unspecified'),
   bloodGroup: z.enum(BLOOD_GROUPS, { error: `must be one of ${BLOOD_GROUPS.join(', ')}` }),
   allergies: text(MEDICAL_TEXT_LIMITS.allergies).default(''),
+  /**
+   * The severity of some of the allergies entries, by entry; an entry left out has none said. Those naming no entry of
+   * `allergies` are dropped when the record is saved (the records service's detailsFromForm).
+   */
+  allergySeverities: allergySeveritiesSchema.default([]),
   medicalConditions: text(MEDICAL_TEXT_LIMITS.medicalConditions).default(''),
   /** Null when the person has not said (the form starts unset, never "No"). */
   organDonor: z.boolean({ error: 'must be true, false or null (not stated)' }).nullable().default(null),
@@ -274,6 +306,11 @@ export const emergencyCardSchema = z.object({
   gender: z.enum(GENDERS as [Gender, ...Gender[]]),
   bloodGroup: z.enum(BLOOD_GROUPS),
   allergies: z.string(),
+  /**
+   * The severity said for some allergies entries. Optional on the card: one read from a record saved before severities
+   * existed has none, read as none said.
+   */
+  allergySeverities: z.array(z.object({ entry: z.string(), severity: z.enum(ALLERGY_SEVERITIES) })).optional(),
   medicalConditions: z.string(),
   /** Null: not stated. */
   organDonor: z.boolean().nullable(),
@@ -300,6 +337,8 @@ export type EmergencyCard = z.infer<typeof emergencyCardSchema>;
 
 /** A record as its owner sees it: the date of birth itself rather than the age it gives. */
 export const medicalRecordSchema = emergencyCardSchema.omit({ age: true }).extend({
+  /** Always there on the owner's record: [] when none is said. */
+  allergySeverities: emergencyCardSchema.shape.allergySeverities.unwrap().default([]),
   dateOfBirth: z.iso.date().nullable().default(null),
   id: z.uuid(),
   token: emergencyTokenSchema,

@@ -26,6 +26,7 @@ const record = {
   gender: 'female',
   bloodGroup: 'O-',
   allergies: '',
+  allergySeverities: [],
   medicalConditions: 'Epilepsy',
   organDonor: null,
   medications: 'Warfarin 5 mg',

@@ -53,6 +53,45 @@ describe('the International Patient Summary of a record', () => {
     expect(composition.section[0].text.div).toContain('<li>Penicilina</li>');
   });
 
+  it('gives an allergy its severity: intolerance as its type, severe as high criticality, anaphylaxis as its reaction', () => {
+    const bundle = ipsBundle(
+      account,
+      record({
+        allergies: 'Penicillin, peanuts, lactose, latex',
+        allergySeverities: [
+          { entry: 'Penicillin', severity: 'anaphylaxis' },
+          { entry: 'Peanuts', severity: 'severe' },
+          { entry: 'lactose', severity: 'intolerance' },
+        ],
+      }),
+      new Date(),
+      () => 'id',
+    );
+    const allergies = bundle.entry
+      .map((entry) => entry.resource as any)
+      .filter((resource) => resource.resourceType === 'AllergyIntolerance')
+      .map(({ code, type, criticality, reaction }) => ({ text: code.text, type, criticality, reaction }));
+    expect(allergies).toEqual([
+      {
+        text: 'Penicillin',
+        type: 'allergy',
+        criticality: 'high',
+        reaction: [
+          {
+            manifestation: [
+              { coding: [{ system: SNOMED, code: '39579001', display: 'Anaphylaxis' }], text: 'Anaphylaxis' },
+            ],
+            severity: 'severe',
+          },
+        ],
+      },
+      { text: 'peanuts', type: 'allergy', criticality: 'high', reaction: undefined },
+      { text: 'lactose', type: 'intolerance', criticality: undefined, reaction: undefined },
+      // No severity said: neither type nor criticality is guessed.
+      { text: 'latex', type: undefined, criticality: undefined, reaction: undefined },
+    ]);
+  });
+
   it('says "none known" with IPS codes for every empty section, and escapes text in the narrative', () => {
     const bundle = ipsBundle(account, record({ medicalConditions: 'Asthma <severe>' }), new Date(), () => 'id');
     const composition = bundle.entry[0]!.resource as any;

@@ -1,9 +1,12 @@
 import {
+  type AllergySeverity,
   type CodedField,
   type ExportedRecord,
   type PublicUser,
   type RecordEntry,
   recordEntries,
+  severitiesByEntry,
+  severityOf,
   SNOMED_CT,
 } from '@medical-qr/contracts';
 
@@ -11,7 +14,8 @@ import {
  * An HL7 FHIR R4 International Patient Summary of the person's current record, so another health app can read it:
  * a document Bundle whose Composition has IPS's three required sections (allergies, medications, problems), each
  * with entries, and "none known" (IPS's absent-unknown codes) where the person wrote nothing. An entry that names a
- * listed term carries its SNOMED CT coding beside the text as written; the person's own words stay text only.
+ * listed term carries its SNOMED CT coding beside the text as written; the person's own words stay text only. An
+ * allergy with a severity said carries its type, its criticality when serious, and anaphylaxis as its reaction.
  */
 
 const LOINC = 'http://loinc.org';
@@ -35,6 +39,22 @@ interface Entry {
 export function entryConcept(entry: RecordEntry) {
   if (!entry.term) return { text: entry.text };
   return { coding: [{ system: SNOMED_CT, code: entry.term.code, display: entry.term.names.en }], text: entry.text };
+}
+
+/** SNOMED CT's "Anaphylaxis" (disorder), the reaction an anaphylaxis severity names. */
+const ANAPHYLAXIS = { system: SNOMED_CT, code: '39579001', display: 'Anaphylaxis' };
+
+/** What an allergy's severity says in FHIR's AllergyIntolerance; nothing when none was said. */
+export function allergySeverityFields(severity: AllergySeverity | undefined) {
+  if (!severity) return {};
+  if (severity === 'intolerance') return { type: 'intolerance' };
+  return {
+    type: 'allergy',
+    criticality: 'high',
+    ...(severity === 'anaphylaxis'
+      ? { reaction: [{ manifestation: [{ coding: [ANAPHYLAXIS], text: 'Anaphylaxis' }], severity: 'severe' }] }
+      : {}),
+  };
 }
 
 const narrative = (lines: string[]) => ({
@@ -78,8 +98,12 @@ export function ipsBundle(
   };
 
   const absent = (code: string) => ({ coding: [{ system: ABSENT_UNKNOWN, code }] });
+  const severities = severitiesByEntry(record?.allergySeverities);
   const allergyEntries = (items: RecordEntry[]): Entry[] =>
-    (items.length ? items.map(entryConcept) : [absent(IpsSections.allergies.absent)]).map((code) => ({
+    (items.length
+      ? items.map((item) => ({ code: entryConcept(item), severity: severityOf(item.text, severities) }))
+      : [{ code: absent(IpsSections.allergies.absent), severity: undefined }]
+    ).map(({ code, severity }) => ({
       fullUrl: url(),
       resource: {
         resourceType: 'AllergyIntolerance',
@@ -87,6 +111,7 @@ export function ipsBundle(
         clinicalStatus: {
           coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }],
         },
+        ...allergySeverityFields(severity),
         code,
         patient: subject,
       },

@@ -15,6 +15,7 @@ function record(n: number, details: Partial<StoredRecord['details']> = {}): Stor
       gender: 'female',
       bloodGroup: 'O+',
       allergies: '',
+      allergySeverities: [],
       medicalConditions: '',
       organDonor: null,
       medications: '',

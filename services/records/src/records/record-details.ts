@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emergencyCardSchema, type EmergencyCard, type MedicalForm } from '@medical-qr/contracts';
+import { emergencyCardSchema, severitiesForText, type EmergencyCard, type MedicalForm } from '@medical-qr/contracts';
 
 /**
  * What a record holds, kept encrypted as one JSON value: the card's facts without its contacts and dates, and the date
@@ -10,12 +10,14 @@ export type RecordDetails = Omit<
   'emergencyContacts' | 'createdAt' | 'expiresAt' | 'factsCheckedAt' | 'age'
 > & {
   dateOfBirth: string | null;
+  /** Always there once read ([] when none is said), though optional on a card. */
+  allergySeverities: NonNullable<EmergencyCard['allergySeverities']>;
 };
 
 /**
  * The decrypted details as stored. Records saved before medications, devices, languages and care
  * directives existed lack them (read as ''); their organ donor answer was a plain yes/no and stays so. Records saved
- * before the first-minute facts read as not stated.
+ * before the first-minute facts read as not stated, and those saved before allergy severities as none said.
  */
 const storedDetailsSchema = emergencyCardSchema
   .omit({ emergencyContacts: true, createdAt: true, expiresAt: true, factsCheckedAt: true, age: true })
@@ -26,6 +28,7 @@ const storedDetailsSchema = emergencyCardSchema
     devices: z.string().default(''),
     languagesSpoken: z.string().default(''),
     careDirectives: z.string().default(''),
+    allergySeverities: emergencyCardSchema.shape.allergySeverities.unwrap().default([]),
   });
 
 export function parseStoredDetails(json: string): RecordDetails {
@@ -41,6 +44,9 @@ export function detailsFromForm(form: MedicalForm): RecordDetails {
     gender: form.gender,
     bloodGroup: form.bloodGroup,
     allergies: form.allergies,
+    // Kept here, where every save passes (the web form, any API caller): a severity for an entry the allergies no
+    // longer name is dropped, so it cannot come back unseen when the same words are typed again.
+    allergySeverities: severitiesForText(form.allergies, form.allergySeverities),
     medicalConditions: form.medicalConditions,
     organDonor: form.organDonor,
     medications: form.medications,

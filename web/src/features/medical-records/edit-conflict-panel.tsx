@@ -1,4 +1,5 @@
 import {
+  ALLERGY_SEVERITY_LABELS,
   EXTRA_MEDICAL_FIELDS,
   GENDER_LABELS,
   interpreterLabel,
@@ -6,6 +7,7 @@ import {
   organDonorLabel,
   RecordsMessages,
   RESUSCITATION_LABELS,
+  severitiesForText,
   type EmergencyContactInput,
   type MedicalForm,
   type MedicalRecord,
@@ -28,6 +30,11 @@ type Shown = (form: MedicalForm) => string;
 const contactsLine = (contacts: EmergencyContactInput[]) =>
   contacts.map((contact) => [contact.name, contact.phone, contact.relationship].filter(Boolean).join(', ')).join('; ');
 
+const severitiesLine = (form: MedicalForm) =>
+  severitiesForText(form.allergies, form.allergySeverities)
+    .map(({ entry, severity }) => `${entry}: ${ALLERGY_SEVERITY_LABELS[severity]}`)
+    .join('; ');
+
 /** The form's answers as a person reads them, in the form's order, each with its label. */
 const COMPARED: [label: string, shown: Shown][] = [
   ['First name', (form) => form.firstName],
@@ -39,6 +46,7 @@ const COMPARED: [label: string, shown: Shown][] = [
   ['Blood group', (form) => form.bloodGroup],
   ['Written in', (form) => LANGUAGE_ENDONYMS[form.writtenIn]],
   ['Allergies', (form) => form.allergies],
+  ['Allergy severity', severitiesLine],
   ['Medical conditions', (form) => form.medicalConditions],
   ['Resuscitation', (form) => RESUSCITATION_LABELS[form.resuscitationStatus]],
   [DIRECTIVE_LOCATION_LABEL, (form) => form.directiveLocation],

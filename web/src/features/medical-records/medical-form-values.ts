@@ -1,8 +1,10 @@
 import {
   AuthMessages,
+  severitiesForText,
   MAX_CONTACTS_FREE,
   medicalFormSchema,
   RecordsMessages,
+  type AllergySeverityEntry,
   type BloodGroup,
   type EmergencyContact,
   type Gender,
@@ -38,6 +40,11 @@ export interface MedicalFormValues {
   gender: Gender;
   bloodGroup: BloodGroup | '';
   allergies: string;
+  /**
+   * The severities chosen for allergies entries, kept while the owner edits the text (an entry deleted and typed again
+   * keeps its choice); only those the text still names are sent.
+   */
+  allergySeverities: AllergySeverityEntry[];
   medicalConditions: string;
   organDonor: boolean | null;
   resuscitationStatus: ResuscitationStatus;
@@ -77,6 +84,7 @@ export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues 
     gender: 'unspecified',
     bloodGroup: '',
     allergies: '',
+    allergySeverities: [],
     medicalConditions: '',
     organDonor: null,
     resuscitationStatus: 'not_stated',
@@ -96,7 +104,7 @@ export function emptyMedicalForm(person: PersonDetails = {}): MedicalFormValues 
 /** The facts added after the first records were saved: a record or a kept draft from before may not hold them. */
 type LaterFacts = Pick<
   MedicalForm,
-  'dateOfBirth' | 'resuscitationStatus' | 'directiveLocation' | 'interpreterNeeded' | 'writtenIn'
+  'dateOfBirth' | 'resuscitationStatus' | 'directiveLocation' | 'interpreterNeeded' | 'writtenIn' | 'allergySeverities'
 >;
 
 /** Those facts as saved, or not stated (empty) where an older record or draft has none. */
@@ -107,6 +115,7 @@ export function laterFactsOf(saved: Partial<LaterFacts>): LaterFacts {
     directiveLocation: saved.directiveLocation ?? '',
     interpreterNeeded: saved.interpreterNeeded ?? null,
     writtenIn: saved.writtenIn ?? 'en',
+    allergySeverities: saved.allergySeverities ?? [],
   };
 }
 
@@ -211,6 +220,8 @@ export function checkMedicalForm(values: MedicalFormValues, maxContacts: number)
     gender: values.gender,
     bloodGroup: values.bloodGroup === '' ? undefined : values.bloodGroup,
     allergies: values.allergies,
+    // What the owner sees under the text is what is sent: a choice for an entry since removed is left behind.
+    allergySeverities: severitiesForText(values.allergies, values.allergySeverities),
     medicalConditions: values.medicalConditions,
     organDonor: values.organDonor,
     resuscitationStatus: values.resuscitationStatus,

@@ -114,6 +114,7 @@ describe('medical form: checks before sending', () => {
       gender: 'female',
       bloodGroup: 'O+',
       allergies: 'Penicillin',
+      allergySeverities: [],
       medicalConditions: 'None known',
       organDonor: true,
       medications: '',

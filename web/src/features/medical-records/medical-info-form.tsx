@@ -12,7 +12,7 @@ import {
   type MedicalForm,
   type ResuscitationStatus,
 } from '@medical-qr/contracts';
-import { useMemo, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import {
   EmailInput,
@@ -28,6 +28,7 @@ import {
   type FieldErrors,
 } from '../../components/ui/form';
 import { useUnsavedWork } from '../../lib/unsaved-work';
+import { AllergySeverityRows } from './allergy-severity-rows';
 import { CodedTextField } from './coded-text-field';
 import { EmergencyContactsFields } from './emergency-contacts-fields';
 import { DIRECTIVE_LOCATION_LABEL, medicalFormValuesSchema, type MedicalFormValues } from './medical-form-values';
@@ -152,14 +153,16 @@ function MedicalDetails() {
       </Select>
       <WrittenInSelect />
       {NONE_KNOWN_FIELDS.map(({ name, label, placeholder }) => (
-        <CodedTextField
-          key={name}
-          name={name}
-          label={label}
-          placeholder={placeholder}
-          hint={NONE_KNOWN_HINT}
-          className="sm:col-span-2"
-        />
+        <Fragment key={name}>
+          <CodedTextField
+            name={name}
+            label={label}
+            placeholder={placeholder}
+            hint={NONE_KNOWN_HINT}
+            className="sm:col-span-2"
+          />
+          {name === 'allergies' ? <AllergySeverityRows className="sm:col-span-2" /> : null}
+        </Fragment>
       ))}
       <ResuscitationFields />
       <SegmentedChoice
