@@ -1,4 +1,6 @@
+import { rawGet } from '../card/card-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
+import { baseUrl } from '../support/api.js';
 import { HttpClient } from '../support/http-client.js';
 import { medicalForm } from './records-fixtures.js';
 
@@ -47,6 +49,28 @@ describe('each allergy’s severity', () => {
     // Typed again later, peanuts come back with no severity said.
     await client.request('PUT', path, medicalForm({ allergies: 'Penicillin; Latex, peanuts' }), { 'if-match': '"2"' });
     expect((await client.get(path)).body.allergySeverities).toEqual([]);
+  });
+
+  it('shows on the card page after each allergy, in the reader language, and the owner words as written', async () => {
+    const { client } = await signedInClient('allergy-severity-card');
+    const created = await client.post(
+      '/api/medical-records',
+      medicalForm({
+        allergies: 'Penicillin, my cat',
+        allergySeverities: [
+          { entry: 'Penicillin', severity: 'anaphylaxis' },
+          { entry: 'my cat', severity: 'intolerance' },
+        ],
+      }),
+    );
+    expect(created.status).toBe(200);
+    const page = async (language: string) =>
+      (await rawGet(`${baseUrl()}/emergency/${created.body.token}`, { 'accept-language': language })).text;
+    const english = await page('en');
+    expect(english).toMatch(/Penicillin <strong class="severity severity-anaphylaxis">\(anaphylaxis\)<\/strong>/);
+    expect(english).toMatch(/my cat<\/span> <strong class="severity severity-intolerance">\(intolerance\)<\/strong>/);
+    const spanish = await page('es');
+    expect(spanish).toMatch(/Penicilina <strong class="severity severity-anaphylaxis">\(anafilaxia\)<\/strong>/);
   });
 
   it('reads none for a record saved without them', async () => {

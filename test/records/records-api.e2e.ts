@@ -67,6 +67,8 @@ describe('anonymous codes', () => {
       resuscitationStatus: 'not_stated',
       directiveLocation: '',
       interpreterNeeded: null,
+      writtenIn: 'en',
+      allergySeverities: [],
       emergencyContacts: [
         {
           id: expect.any(String),
@@ -77,6 +79,7 @@ describe('anonymous codes', () => {
         },
       ],
       createdAt: expect.any(String),
+      factsCheckedAt: expect.any(String),
       expiresAt,
     });
 
@@ -90,8 +93,10 @@ describe('anonymous codes', () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(page.body).toContain('Penicillin anaphylaxis; latex');
-    expect(page.body).toContain('Levothyroxine 75 mcg; NovoRapid via pump');
+    // Read as text (the owner's words sit in elements marked with their language); "latex" by its listed name.
+    const text = String(page.body).replace(/<[^>]+>/g, '');
+    expect(text).toContain('Penicillin anaphylaxis; Latex');
+    expect(text).toContain('Levothyroxine 75 mcg; NovoRapid via pump');
   });
 
   it('allows one confirmed free code per email, saying whether it is still active or has expired', async () => {

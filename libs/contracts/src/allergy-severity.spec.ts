@@ -86,6 +86,7 @@ describe('allergy severities read from records saved before them', () => {
     careDirectives: '',
     emergencyContacts: [],
     createdAt: '2026-11-28T10:00:00.000Z',
+    factsCheckedAt: '2026-11-28T10:00:00.000Z',
     expiresAt: null,
   };
 

@@ -1,5 +1,5 @@
 import type { AllergySeverity } from './medical-labels.js';
-import { comparableText, splitEntries } from './medical-terms/term-lookup.js';
+import { comparableText, splitEntries } from './medical-terms/entry-text.js';
 
 /**
  * The severity the owner gave one allergy entry. The allergies stay the owner's free text; a severity applies to the

@@ -11,7 +11,7 @@ import {
   type Gender,
 } from './medical-labels.js';
 import { RESPONDER_LANGUAGES } from './medical-terms/languages.js';
-import { comparableText } from './medical-terms/term-lookup.js';
+import { comparableText } from './medical-terms/entry-text.js';
 import { withoutControlCharacters } from './plain-text.js';
 import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema, pageInfoSchema, pageQuerySchema } from './paging.js';
 

@@ -17,6 +17,11 @@ export function firstMinuteLabels(texts: LocalizedCardTexts): FirstMinuteLabels 
       directive: t('resuscitationDirective'),
     },
     allergies: t('allergies'),
+    allergySeverities: {
+      intolerance: t('severityIntolerance'),
+      severe: t('severitySevere'),
+      anaphylaxis: t('severityAnaphylaxis'),
+    },
     noneRecorded: t('noneRecorded'),
     notStated: t('notStated'),
     bloodThinner: t('bloodThinner'),

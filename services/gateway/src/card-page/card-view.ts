@@ -1,4 +1,5 @@
 import {
+  type AllergySeverity,
   cardTexts,
   type CodedField,
   dialableNumber,
@@ -6,6 +7,7 @@ import {
   type EmergencyContact,
   type LocalizedCardTexts,
   medicationFlags,
+  severitiesByEntry,
   type ResuscitationStatus,
 } from '@medical-qr/contracts';
 import { html, type SafeHtml } from './html.js';
@@ -51,11 +53,16 @@ function noneRecorded(texts: LocalizedCardTexts) {
  * A field as the reader reads it: a coded one with its listed entries in the reader's language, any other in the
  * owner's words; with the mark that says so, when the owner's words are in another language. Undefined when empty.
  */
-function fieldValue(value: string | undefined, field: CodedField | undefined, reading: Reading) {
+function fieldValue(
+  value: string | undefined,
+  field: CodedField | undefined,
+  reading: Reading,
+  severities?: ReadonlyMap<string, AllergySeverity>,
+) {
   const text = written(value);
   if (!text) return undefined;
   if (!field) return { text: ownerWords(text, reading.writtenIn), mark: ownerWordsMark(reading) };
-  const { markup, ownerWritten } = fieldInReading(text, field, reading);
+  const { markup, ownerWritten } = fieldInReading(text, field, reading, severities);
   return { text: markup, mark: ownerWritten ? ownerWordsMark(reading) : '' };
 }
 
@@ -160,7 +167,7 @@ function firstMinute(card: EmergencyCard, reading: Reading) {
 function criticalFacts(card: EmergencyCard, reading: Reading) {
   const { texts } = reading;
   const { before, after } = firstMinute(card, reading);
-  const allergies = fieldValue(card.allergies, 'allergies', reading);
+  const allergies = fieldValue(card.allergies, 'allergies', reading, severitiesByEntry(card.allergySeverities));
   return html`${before}
     <section class="allergies">
       ${blockHead(html`${icon('alert', 'icon small')}${texts.t('allergies')}`, allergies?.mark)}

@@ -1,8 +1,10 @@
 import {
+  type AllergySeverity,
   type CodedField,
   LANGUAGE_TAGS,
   type LocalizedCardTexts,
   recordEntries,
+  severityOf,
   type ResponderLanguage,
   termName,
   textDirection,
@@ -37,14 +39,22 @@ function between(text: string, writtenIn: ResponderLanguage): { parts: HtmlValue
   return { parts: [lead, words ? ownerWords(words, writtenIn) : '', trail], words: words !== '' };
 }
 
+const SEVERITY_KEYS = {
+  intolerance: 'severityIntolerance',
+  severe: 'severitySevere',
+  anaphylaxis: 'severityAnaphylaxis',
+} as const satisfies Record<AllergySeverity, string>;
+
 /**
  * A coded field as the reader reads it: each entry on the curated list by its name in the reader's language, the rest
- * exactly as the owner wrote it (with the commas and lines between), and whether any of it is the owner's words.
+ * exactly as the owner wrote it (with the commas and lines between), each allergy's severity after it when said, and
+ * whether any of it is the owner's words.
  */
 export function fieldInReading(
   text: string,
   field: CodedField,
   { texts, writtenIn }: Reading,
+  severities: ReadonlyMap<string, AllergySeverity> = new Map(),
 ): { markup: SafeHtml; ownerWritten: boolean } {
   const parts: HtmlValue[] = [];
   let ownerWritten = false;
@@ -60,9 +70,17 @@ export function fieldInReading(
     const at = text.indexOf(entry.text, scanned);
     if (at < 0) continue;
     scanned = at + entry.text.length;
-    if (!entry.term) continue;
+    const severity = severityOf(entry.text, severities);
+    if (!entry.term && !severity) continue;
     writeUpTo(at);
-    parts.push(termName(entry.term, texts.language));
+    if (entry.term) {
+      parts.push(termName(entry.term, texts.language));
+    } else {
+      parts.push(ownerWords(entry.text, writtenIn));
+      ownerWritten = true;
+    }
+    if (severity)
+      parts.push(html` <strong class="severity severity-${severity}">(${texts.t(SEVERITY_KEYS[severity])})</strong>`);
     written = scanned;
   }
   writeUpTo(text.length);

@@ -14,12 +14,17 @@ export class DeletionRequestsRepository {
   }
 
   /** Requests deletion unless a request is already pending; undefined when one was (two clicks make one request). */
-  async request(userId: string, reason: string, scheduledAt: Date): Promise<DeletionRequestRow | undefined> {
+  async request(
+    userId: string,
+    reason: string,
+    requestedAt: Date,
+    scheduledAt: Date,
+  ): Promise<DeletionRequestRow | undefined> {
     const values = {
       userId,
       status: 'requested' as const,
       reason,
-      requestedAt: new Date(),
+      requestedAt,
       scheduledAt,
       cancelledAt: null,
     };

@@ -28,8 +28,10 @@ export class DeletionService {
       await this.erasures.erase(userId).catch(() => undefined);
       return requested;
     }
-    const scheduledAt = new Date(Date.now() + DELETION_GRACE_DAYS * DAY_MS);
-    const requested = await this.requests.request(userId, reason, scheduledAt);
+    // One clock reading for both dates: the grace period is exactly 30 days, not a millisecond less.
+    const requestedAt = new Date();
+    const scheduledAt = new Date(requestedAt.getTime() + DELETION_GRACE_DAYS * DAY_MS);
+    const requested = await this.requests.request(userId, reason, requestedAt, scheduledAt);
     if (!requested) throw new AppError(ErrorCodes.CONFLICT, PrivacyMessages.alreadyRequested);
     return requested;
   }

@@ -59,6 +59,9 @@ describe('RecordsRepository (real PostgreSQL)', () => {
       resuscitationStatus: 'not_stated',
       directiveLocation: '',
       interpreterNeeded: null,
+      // Saved before step 16's language and severities: written in English, no severity said.
+      writtenIn: 'en',
+      allergySeverities: [],
     });
   });
 
