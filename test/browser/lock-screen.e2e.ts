@@ -93,6 +93,24 @@ describe('the lock-screen image, in Chromium', () => {
       'Languages spoken: Arabic · Interpreter needed',
       'Call: Omar Haddad (Brother) +44 7700 900456',
     ]);
+
+    // Printed for responders who read Spanish: its words and listed entries in Spanish, the owner's words as written.
+    await page.getByLabel('Printed in').selectOption('es');
+    const [spanish] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download for lock screen' }).click(),
+    ]);
+    const spanishPng = readFileSync((await spanish.path())!);
+    writeFileSync(`${SCREENSHOT_DIR}/lock-screen-with-facts-es.png`, spanishPng);
+    const spanishFacts = readText(cropPng(spanishPng, { x: 0, y: 470, width: 1080, height: 730 }));
+    for (const words of ['alergias', 'penicilina', 'cacahuetes', 'marcapasos', 'layla haddad']) {
+      expect(spanishFacts).toContain(words);
+    }
+    const spanishText = decodeQr(cropPng(spanishPng, { x: 520, y: 1160, width: 520, height: 530 }))!;
+    expect(spanishText.split('\n').slice(0, 2)).toEqual([
+      'IDENTIFICACIÓN MÉDICA DE EMERGENCIA',
+      'Nombre: Layla Haddad',
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });

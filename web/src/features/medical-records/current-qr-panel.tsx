@@ -1,6 +1,6 @@
-import { ageOn, type MedicalRecord } from '@medical-qr/contracts';
+import { ageOn, type MedicalRecord, type ResponderLanguage } from '@medical-qr/contracts';
 import { EyeOff, QrCode } from 'lucide-react';
-import { useId, type ReactNode, type Ref } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import { DeleteRecordButton } from './delete-record-button';
 import { FactsCheck } from './facts-check';
 import { WalletCardDownload } from './history/wallet-card-download';
@@ -33,6 +33,8 @@ export function CurrentQrPanel({
   hiddenFromResponders?: boolean;
 }) {
   const titleId = useId();
+  // What the lock-screen image and the wallet card are printed in: the owner's own language unless they choose.
+  const [printLanguage, setPrintLanguage] = useState<ResponderLanguage>(record?.writtenIn ?? 'en');
   return (
     <section
       aria-labelledby={titleId}
@@ -55,11 +57,15 @@ export function CurrentQrPanel({
           facts={{
             source: { ...record, age: ageOn(record.dateOfBirth, new Date()) },
             checkedAt: record.factsCheckedAt,
+            language: printLanguage,
           }}
+          printLanguage={{ language: printLanguage, onChange: setPrintLanguage }}
           status={hiddenFromResponders ? <HiddenStatus /> : undefined}
         >
           <FactsCheck record={record} compact className="mt-4" />
-          {record.emergencyContacts.length > 0 ? <WalletCardDownload record={record} compact /> : null}
+          {record.emergencyContacts.length > 0 ? (
+            <WalletCardDownload record={record} compact printLanguage={printLanguage} />
+          ) : null}
           {replaceAction}
           <DeleteRecordButton recordId={record.id} className="mt-3 w-full" />
         </QrCodeDisplay>

@@ -1,4 +1,4 @@
-import { QR_DOWNLOAD_FILE_NAME, QR_IMAGE_SIZE_PX } from '@medical-qr/contracts';
+import { QR_DOWNLOAD_FILE_NAME, QR_IMAGE_SIZE_PX, type ResponderLanguage } from '@medical-qr/contracts';
 import { Clock, Copy, Download, ExternalLink, Share2, Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -6,6 +6,7 @@ import { useCopyLink } from '../../components/ui/notifications';
 import { cn } from '../../lib/cn';
 import { saveBlob, saveFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format-date';
+import { PrintLanguageSelect } from './print-language-select';
 import { QR_DOWNLOAD_FAILED, useDownload } from './use-download';
 import { useShareCardLink } from './use-share-card-link';
 import type { LockScreenFacts, LockScreenImageInput, QrLabel } from './qr-download-image';
@@ -21,6 +22,8 @@ export interface QrCodeDisplayProps {
   label?: QrLabel;
   /** The record's first-minute facts, which the lock-screen image carries as text and as an offline code. */
   facts?: LockScreenFacts;
+  /** The language of the printed items (lock-screen image, wallet card), chosen above their buttons. */
+  printLanguage?: { language: ResponderLanguage; onChange: (language: ResponderLanguage) => void };
   /** More actions under the built-in ones, e.g. Delete. */
   children?: ReactNode;
   /** Said in place of the expiry when the code's state is something else (hidden from responders). */
@@ -36,7 +39,16 @@ function expiryText(expiresAt: string | null): string {
  * A QR code with what people do with it: download the image, share or copy the card link, open
  * the card. The image sits on a white tile in both themes, since scanners need dark on light.
  */
-export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, facts, children, status }: QrCodeDisplayProps) {
+export function QrCodeDisplay({
+  qrCodeData,
+  cardUrl,
+  expiresAt,
+  label,
+  facts,
+  printLanguage,
+  children,
+  status,
+}: QrCodeDisplayProps) {
   const run = useDownload();
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
@@ -84,6 +96,15 @@ export function QrCodeDisplay({ qrCodeData, cardUrl, expiresAt, label, facts, ch
           {cardUrl}
         </p>
       </div>
+
+      {printLanguage ? (
+        <div className="mt-4 w-full text-left">
+          <PrintLanguageSelect label="Printed in" language={printLanguage.language} onChange={printLanguage.onChange} />
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            The lock-screen image and the wallet card, for the responders who will read them.
+          </p>
+        </div>
+      ) : null}
 
       {/* Two columns once the labels fit side by side; stacked full-width buttons on the narrowest phones. */}
       <div className="mt-4 grid w-full grid-cols-1 gap-2 min-[400px]:grid-cols-2">

@@ -1,9 +1,11 @@
 import {
-  FIRST_MINUTE_LABELS_EN,
+  cardTexts,
   firstMinuteBlock,
+  firstMinuteLabels,
   offlineCardText,
   type FirstMinuteLine,
   type FirstMinuteSource,
+  type ResponderLanguage,
 } from '@medical-qr/contracts';
 
 /**
@@ -26,10 +28,12 @@ export interface QrLabel {
   bloodGroup: string;
 }
 
-/** The record's facts for the first-minute block, and when the owner last checked them (ISO date-time). */
+/** The record's facts for the first-minute block, when the owner last checked them (ISO date-time), and the language. */
 export interface LockScreenFacts {
   source: FirstMinuteSource;
   checkedAt: string;
+  /** The language its words are drawn in, for the responders who will read it; the owner's own words stay as written. */
+  language: ResponderLanguage;
 }
 
 export interface LockScreenImageInput {
@@ -39,12 +43,6 @@ export interface LockScreenImageInput {
   label?: QrLabel;
   facts?: LockScreenFacts;
 }
-
-export const LOCK_SCREEN_TEXTS = {
-  openFullCard: 'Open full card',
-  readOffline: 'Read without internet',
-  checked: (date: string) => `Last checked by the owner: ${date}`,
-} as const;
 
 const INK = '#0f172a';
 const MUTED = '#475569';
@@ -67,12 +65,19 @@ function loadImage(source: string): Promise<HTMLImageElement> {
 }
 
 /** The largest size up to `size` at which the text fits the width. */
-function fitFont(context: CanvasRenderingContext2D, text: string, weight: string, size: number, family = FONT): void {
+function fitFont(
+  context: CanvasRenderingContext2D,
+  text: string,
+  weight: string,
+  size: number,
+  family = FONT,
+  width = TEXT_WIDTH,
+): void {
   let fitted = size;
   do {
     context.font = `${weight} ${fitted}px ${family}`;
     fitted -= 2;
-  } while (context.measureText(text).width > TEXT_WIDTH && fitted > 20);
+  } while (context.measureText(text).width > width && fitted > 20);
 }
 
 /** Breaks a link into lines that fit: after its last fitting `/` (the card's token stays whole), else anywhere. */
@@ -142,14 +147,14 @@ function drawLink(context: CanvasRenderingContext2D, cardUrl: string, top: numbe
 /** The bottom of a lock screen holds the torch and camera buttons: nothing is drawn there. */
 const BOTTOM_KEEP_CLEAR = 150;
 const FACTS_QR_SIZE = 440;
-const CHECKED_DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** Word-wrapped lines of `text` at the context's font within the width; past `maxLines` the last ends in "…". */
 function wrapLines(context: CanvasRenderingContext2D, text: string, maxLines: number): string[] {
   const fits = (line: string) => context.measureText(line).width <= TEXT_WIDTH;
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  // Spaces only: a no-break space keeps what it joins (a phone number) on one line.
+  for (const word of text.split(/[ \t\n]+/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
     if (!line || fits(candidate)) {
       line = candidate;
@@ -167,27 +172,43 @@ function wrapLines(context: CanvasRenderingContext2D, text: string, maxLines: nu
   return kept;
 }
 
+/** The primary contact's number kept on one line: half a number on each is easy to misdial. */
+function unbrokenNumber(line: FirstMinuteLine): string {
+  if (line.key !== 'primaryContact') return line.value;
+  return line.value.replace(/\+?[\d(][\d\s().-]{5,}$/, (number) => number.replace(/ /g, '\u00a0'));
+}
+
 /** The block's facts (the name is drawn on its own, larger), each at most two lines, at the largest size that fits. */
-function drawFacts(context: CanvasRenderingContext2D, lines: FirstMinuteLine[], top: number, bottom: number): void {
+function drawFacts(
+  context: CanvasRenderingContext2D,
+  lines: FirstMinuteLine[],
+  top: number,
+  bottom: number,
+  rightToLeft: boolean,
+): void {
   const facts = lines.filter((line) => line.key !== 'name');
   for (let size = 46; size >= 26; size -= 2) {
     context.font = `700 ${size}px ${FONT}`;
-    const wrapped = facts.map((line) => wrapLines(context, `${line.label}: ${line.value}`, 2));
+    const wrapped = facts.map((line) => wrapLines(context, `${line.label}: ${unbrokenNumber(line)}`, 2));
     const lineHeight = Math.round(size * 1.25);
     const gap = Math.round(size * 0.35);
     const height = wrapped.reduce((sum, rows) => sum + rows.length * lineHeight + gap, 0);
     if (height > bottom - top && size > 26) continue;
-    context.textAlign = 'left';
+    // Lines start where the language reads from: the left, or the right for Arabic.
+    context.direction = rightToLeft ? 'rtl' : 'ltr';
+    context.textAlign = 'start';
+    const x = rightToLeft ? LOCK_SCREEN_WIDTH - MARGIN : MARGIN;
     let y = top;
     wrapped.forEach((rows, index) => {
       context.fillStyle = facts[index]!.tone === 'alert' ? RED : INK;
       for (const row of rows) {
         y += lineHeight;
         if (y > bottom) return;
-        context.fillText(row, MARGIN, y);
+        context.fillText(row, x, y);
       }
       y += gap;
     });
+    context.direction = 'ltr';
     context.textAlign = 'center';
     return;
   }
@@ -202,29 +223,40 @@ async function loadOfflineCode(text: string): Promise<HTMLImageElement> {
 /** The two codes side by side at the bottom, each named under it. */
 function drawCodePair(
   context: CanvasRenderingContext2D,
-  card: HTMLImageElement,
-  offline: HTMLImageElement,
+  codes: { card: HTMLImageElement; offline: HTMLImageElement },
+  captions: { card: string; offline: string },
   top: number,
 ) {
   const gap = LOCK_SCREEN_WIDTH - 2 * MARGIN - 2 * FACTS_QR_SIZE;
   const pairs: Array<[HTMLImageElement, string, number]> = [
-    [card, LOCK_SCREEN_TEXTS.openFullCard, MARGIN],
-    [offline, LOCK_SCREEN_TEXTS.readOffline, MARGIN + FACTS_QR_SIZE + gap],
+    [codes.card, captions.card, MARGIN],
+    [codes.offline, captions.offline, MARGIN + FACTS_QR_SIZE + gap],
   ];
   context.imageSmoothingEnabled = false;
   for (const [image, label, left] of pairs) {
     context.drawImage(image, left, top, FACTS_QR_SIZE, FACTS_QR_SIZE);
     context.fillStyle = INK;
-    context.font = `800 36px ${FONT}`;
+    fitFont(context, label, '800', 36, FONT, FACTS_QR_SIZE + gap);
     context.fillText(label, left + FACTS_QR_SIZE / 2, top + FACTS_QR_SIZE + 48);
   }
 }
 
+/** The block's title in red across the width, for a language other than English (which keeps its two-tone line). */
+function drawTitle(context: CanvasRenderingContext2D, title: string): number {
+  context.fillStyle = RED;
+  context.fillRect(MARGIN, CONTENT_TOP, TEXT_WIDTH, 12);
+  fitFont(context, title, '800', 56);
+  context.fillText(title, LOCK_SCREEN_WIDTH / 2, CONTENT_TOP + 96);
+  return CONTENT_TOP + 140;
+}
+
 /** The image with the first-minute block: headline, name, facts, the two codes, and when the owner last checked. */
 async function drawWithFacts(context: CanvasRenderingContext2D, qr: HTMLImageElement, facts: LockScreenFacts) {
-  const lines = firstMinuteBlock(facts.source);
-  const offline = await loadOfflineCode(offlineCardText(lines, FIRST_MINUTE_LABELS_EN).text);
-  let y = drawHeadline(context);
+  const texts = cardTexts(facts.language);
+  const labels = firstMinuteLabels(texts);
+  const lines = firstMinuteBlock(facts.source, facts.language, labels);
+  const offline = await loadOfflineCode(offlineCardText(lines, labels).text);
+  let y = facts.language === 'en' ? drawHeadline(context) : drawTitle(context, labels.title);
   const name = lines.find((line) => line.key === 'name')?.value;
   if (name) {
     context.fillStyle = INK;
@@ -234,15 +266,17 @@ async function drawWithFacts(context: CanvasRenderingContext2D, qr: HTMLImageEle
   }
   const checkedTop = LOCK_SCREEN_HEIGHT - BOTTOM_KEEP_CLEAR - 20;
   const codesTop = checkedTop - 60 - 48 - FACTS_QR_SIZE;
-  drawFacts(context, lines, y + 10, codesTop - 30);
-  drawCodePair(context, qr, offline, codesTop);
-  context.fillStyle = MUTED;
-  context.font = `600 32px ${FONT}`;
-  context.fillText(
-    LOCK_SCREEN_TEXTS.checked(CHECKED_DATE.format(new Date(facts.checkedAt))),
-    LOCK_SCREEN_WIDTH / 2,
-    checkedTop,
+  drawFacts(context, lines, y + 10, codesTop - 30, texts.dir === 'rtl');
+  drawCodePair(
+    context,
+    { card: qr, offline },
+    { card: texts.t('openFullCard'), offline: texts.t('readOffline') },
+    codesTop,
   );
+  context.fillStyle = MUTED;
+  const checked = texts.t('lastChecked', { date: texts.longDate(new Date(facts.checkedAt)) });
+  fitFont(context, checked, '600', 32);
+  context.fillText(checked, LOCK_SCREEN_WIDTH / 2, checkedTop);
 }
 
 /** Draws the lock-screen image and answers it as a PNG. */

@@ -1,7 +1,4 @@
 import {
-  LANGUAGE_ENDONYMS,
-  LANGUAGE_TAGS,
-  RESPONDER_LANGUAGES,
   walletCardFileName,
   walletCardPath,
   type MedicalRecord,
@@ -9,11 +6,10 @@ import {
   type WalletSheet,
 } from '@medical-qr/contracts';
 import { IdCard } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { inputClasses } from '../../../components/ui/form';
-import { cn } from '../../../lib/cn';
 import { saveBlob } from '../../../lib/download';
+import { PrintLanguageSelect } from '../print-language-select';
 import { useDownload } from '../use-download';
 
 const SHEETS: Array<{ sheet: WalletSheet; label: string; paper: string }> = [
@@ -29,15 +25,19 @@ const SHEETS: Array<{ sheet: WalletSheet; label: string; paper: string }> = [
 export function WalletCardDownload({
   record,
   compact = false,
+  printLanguage,
 }: {
   record: MedicalRecord;
   /** In the dashboard's narrow code panel: a short heading and one button per paper size. */
   compact?: boolean;
+  /** The language chosen for every printed item around it; the card then offers no choice of its own. */
+  printLanguage?: ResponderLanguage;
 }) {
   const run = useDownload();
   const [making, setMaking] = useState<WalletSheet | null>(null);
   // The card is printed in one language: the one the owner writes in, unless they choose the one where it will be read.
-  const [language, setLanguage] = useState<ResponderLanguage>(record.writtenIn ?? 'en');
+  const [chosen, setChosen] = useState<ResponderLanguage>(record.writtenIn ?? 'en');
+  const language = printLanguage ?? chosen;
 
   const download = async (sheet: WalletSheet) => {
     setMaking(sheet);
@@ -53,7 +53,7 @@ export function WalletCardDownload({
     return (
       <div className="mt-4 w-full text-left">
         <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">Printable wallet card</p>
-        <CardLanguage language={language} onChange={setLanguage} />
+        {printLanguage ? null : <PrintLanguageSelect label="Card language" language={chosen} onChange={setChosen} />}
         <div className="mt-2 grid grid-cols-2 gap-2">
           {SHEETS.map(({ sheet, paper }) => (
             <Button
@@ -82,7 +82,7 @@ export function WalletCardDownload({
         Credit-card size: your code and the facts a crew needs first on the front; conditions, medications, devices,
         contacts and a code any phone reads without internet on the back. Print, cut along the marks and fold.
       </p>
-      <CardLanguage language={language} onChange={setLanguage} />
+      {printLanguage ? null : <PrintLanguageSelect label="Card language" language={chosen} onChange={setChosen} />}
       <div className="mt-3 grid gap-2 sm:flex">
         {SHEETS.map(({ sheet, label }) => (
           <Button
@@ -98,36 +98,6 @@ export function WalletCardDownload({
           </Button>
         ))}
       </div>
-    </div>
-  );
-}
-
-/** The language the card's words are printed in: the owner's own, or that of the country where it will be read. */
-function CardLanguage({
-  language,
-  onChange,
-}: {
-  language: ResponderLanguage;
-  onChange: (language: ResponderLanguage) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="mt-2 flex items-center gap-3">
-      <label htmlFor={id} className="shrink-0 text-sm font-semibold text-slate-700 dark:text-slate-200">
-        Card language
-      </label>
-      <select
-        id={id}
-        value={language}
-        onChange={(event) => onChange(event.target.value as ResponderLanguage)}
-        className={cn(inputClasses, 'w-auto min-w-0 flex-1 appearance-auto pr-2')}
-      >
-        {RESPONDER_LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={LANGUAGE_TAGS[code]}>
-            {LANGUAGE_ENDONYMS[code]}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }
