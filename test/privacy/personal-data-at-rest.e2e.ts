@@ -27,6 +27,15 @@ async function dumpOf(schemas: string[]): Promise<string> {
     .toLowerCase();
 }
 
+/**
+ * Whether the dump holds `secret` in clear. A number (a postal code) counts only standing alone: five digits occur by
+ * chance inside the ids, hashes and timestamps of a whole run's rows (in hex, about once in 200 kB).
+ */
+function foundIn(dump: string, secret: string): boolean {
+  if (!/^\d+$/.test(secret)) return dump.includes(secret.toLowerCase());
+  return new RegExp(`(?<![0-9a-z])${secret}(?![0-9a-z])`).test(dump);
+}
+
 describe('personal data at rest in the shop and the audit log', () => {
   it('holds no buyer email, name or address, and no email typed into a form, in clear in any shop or privacy table', async () => {
     const { client, email } = await signedInClient('at-rest-buyer', 'at-rest-pass-1');
@@ -79,7 +88,7 @@ describe('personal data at rest in the shop and the audit log', () => {
       'Ravensmoor',
       '97999',
     ]) {
-      expect({ secret, found: dump.includes(secret.toLowerCase()) }).toEqual({ secret, found: false });
+      expect({ secret, found: foundIn(dump, secret) }).toEqual({ secret, found: false });
     }
   });
 });
