@@ -62,8 +62,13 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
   },
   records: {
     answers: 'records',
-    calls: [BillingPatterns.premiumStatus, IdentityPatterns.mailCodeConfirmation, IdentityPatterns.mailFactsReminder],
-    publishes: [DurableEvents.cardScanned],
+    calls: [
+      BillingPatterns.premiumStatus,
+      IdentityPatterns.mailCodeConfirmation,
+      IdentityPatterns.mailFactsReminder,
+      IdentityPatterns.mailFamilyAlert,
+    ],
+    publishes: [DurableEvents.cardScanned, DurableEvents.familyAlertChanged],
     consumes: [DurableEvents.subscriptionUpdated],
     observes: [],
   },
@@ -119,6 +124,11 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
     ],
     publishes: [],
     consumes: [DurableEvents.userErased],
-    observes: [DurableEvents.cardScanned, DurableEvents.subscriptionUpdated, DurableEvents.cartCleared],
+    observes: [
+      DurableEvents.cardScanned,
+      DurableEvents.familyAlertChanged,
+      DurableEvents.subscriptionUpdated,
+      DurableEvents.cartCleared,
+    ],
   },
 };

@@ -6,6 +6,7 @@ import {
   subscriptionUpdatedSchema,
 } from './billing.js';
 import { PrivacyEvents, userErasedSchema } from './privacy.js';
+import { familyAlertChangedSchema } from './family-alerts.js';
 import { cardScannedEventSchema, RecordsEvents } from './records.js';
 import { cartClearedSchema, ShopEvents } from './shop/shop-api.js';
 
@@ -51,6 +52,8 @@ export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 export const DurableEvents = {
   /** Records decided a premium owner's card view deserves an alert; identity mails it, the gateway pushes it. */
   cardScanned: durableEvent(RecordsEvents.cardScanned, cardScannedEventSchema),
+  /** A family alert was sent, acknowledged or left unanswered; gateways push it to the owner's tabs. */
+  familyAlertChanged: durableEvent(RecordsEvents.familyAlertChanged, familyAlertChangedSchema),
   /** A signed provider webhook, accepted and answered; billing does its work from here, once per provider event id. */
   paymentEventReceived: durableEvent(BillingEvents.paymentEventReceived, paymentEventReceivedSchema),
   /** A user's premium access changed: records lifts or restores expiry, gateways push `subscription_updated`. */

@@ -3,6 +3,7 @@ import { messageResponseSchema, resetLinkStatusSchema } from './auth-responses.j
 import { publicUserSchema } from './current-user.js';
 import { ErrorCodes } from './error-codes.js';
 import { factsReminderMailRequestSchema } from './facts-reminder-mail.js';
+import { familyAlertMailRequestSchema } from './family-alerts.js';
 import {
   accountReplySchema,
   checkPasswordResetRequestSchema,
@@ -113,6 +114,12 @@ export const IdentityApi = {
   /** Records' sweep asks for the reminder that a code's facts have gone unchecked (facts-reminder-mail.ts); once per id. */
   mailFactsReminder: declareMessage('identity.facts-reminder-mail.send', {
     request: factsReminderMailRequestSchema,
+    reply: mailQueuedReplySchema,
+    calledBy: 'services',
+  }),
+  /** Records asks for the mail telling an owner that someone used "Tell their family" on their card; once per alert. */
+  mailFamilyAlert: declareMessage('identity.family-alert-mail.send', {
+    request: familyAlertMailRequestSchema,
     reply: mailQueuedReplySchema,
     calledBy: 'services',
   }),

@@ -11,6 +11,7 @@ export * from './current-user.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './facts-reminder-mail.js';
+export * from './family-alerts.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './identity-api.js';

@@ -4,6 +4,8 @@ export const LiveMessageTypes = {
   cartCleared: 'cart_cleared',
   /** One of the user's premium cards was just viewed. */
   cardScanned: 'card_scanned',
+  /** Someone used "Tell their family" on one of the user's cards, or a contact answered, or none did in time. */
+  familyAlert: 'family_alert',
 } as const;
 
 export type LiveMessageType = (typeof LiveMessageTypes)[keyof typeof LiveMessageTypes];

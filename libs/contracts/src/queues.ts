@@ -57,6 +57,14 @@ export const shopJobSchema = z.object({ orderId: z.uuid().optional(), checkoutId
 export type ShopJob = z.infer<typeof shopJobSchema>;
 
 /**
+ * Records: `send` one queued text (a row of the SMS outbox, which holds its recipient and words encrypted; the job
+ * carries only its id), and `escalate` a family alert nobody acknowledged in time.
+ */
+export const SmsJobs = { send: 'send', escalate: 'escalate' } as const;
+export const smsJobSchema = z.object({ outboxId: z.uuid().optional(), alertId: z.uuid().optional() });
+export type SmsJob = z.infer<typeof smsJobSchema>;
+
+/**
  * Every BullMQ queue of the system.
  *
  * WARNING: a queue's name is where its jobs wait in Redis. Renaming one strands every job already
@@ -72,4 +80,6 @@ export const Queues = {
   /** Erasure: the saga of one person's deletion, and the sweep that finds deletions due. */
   privacyErasure: { name: 'privacy-erasure', payload: privacyJobSchema },
   recordsFactsReminders: { name: 'records-facts-reminders', payload: factsReminderJobSchema },
+  /** Texts out (family alerts, their second round, answers to inbound texts) and the alerts' escalation. */
+  recordsSms: { name: 'records-sms', payload: smsJobSchema },
 } as const satisfies Record<string, QueueDefinition>;

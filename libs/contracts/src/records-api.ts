@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { confirmCodeEmailBodySchema, confirmCodeEmailResponseSchema } from './anonymous-code-confirmation.js';
 import { ErrorCodes } from './error-codes.js';
+import {
+  alertAckKeySchema,
+  alertStatusKeySchema,
+  familyAlertForContactSchema,
+  familyAlertStatusSchema,
+  inboundSmsSchema,
+  ownerFamilyAlertsSchema,
+  smsStatusSchema,
+  tellFamilyReplySchema,
+  tellFamilyRequestSchema,
+} from './family-alerts.js';
 import { declareMessage, patternsOf } from './message.js';
 import { erasedSchema, eraseUserRequestSchema } from './privacy.js';
 import {
@@ -48,6 +59,8 @@ const {
   PREMIUM_REQUIRED,
   ANONYMOUS_CODE_ACTIVE,
   ANONYMOUS_CODE_EXPIRED,
+  RATE_LIMITED,
+  VALIDATION_ERROR,
 } = ErrorCodes;
 
 /** Every request/reply message the records service answers, declared once. */
@@ -130,6 +143,45 @@ export const RecordsApi = {
     request: cardRequestSchema,
     reply: emergencyCardSchema,
     errors: [NOT_FOUND],
+  }),
+  /** "Tell their family" from a card: texts its contacts, mails and pushes to its owner (per-card limit: 429). */
+  tellFamily: declareMessage('records.family-alert.send', {
+    request: tellFamilyRequestSchema,
+    reply: tellFamilyReplySchema,
+    errors: [NOT_FOUND, GONE, RATE_LIMITED, VALIDATION_ERROR],
+  }),
+  /** The responder's view of the alert they sent, by its status key. */
+  familyAlertStatus: declareMessage('records.family-alert.status', {
+    request: z.strictObject({ statusKey: alertStatusKeySchema }),
+    reply: familyAlertStatusSchema,
+    errors: [NOT_FOUND],
+  }),
+  /** The alert as a texted contact's link opens it. */
+  familyAlertForContact: declareMessage('records.family-alert.for-contact', {
+    request: z.strictObject({ ackKey: alertAckKeySchema }),
+    reply: familyAlertForContactSchema,
+    errors: [NOT_FOUND],
+  }),
+  /** A contact's "I'm on it": the first one acknowledges the alert for everyone. */
+  acknowledgeFamilyAlert: declareMessage('records.family-alert.acknowledge', {
+    request: z.strictObject({ ackKey: alertAckKeySchema }),
+    reply: familyAlertForContactSchema,
+    errors: [NOT_FOUND],
+  }),
+  /** The owner's recent alerts, newest first, with who answered. */
+  ownerFamilyAlerts: declareMessage('records.family-alert.list', {
+    request: z.strictObject({ userId: z.uuid() }),
+    reply: ownerFamilyAlertsSchema,
+  }),
+  /** A text to the service's number (signature checked by the gateway): STOP, START, or a printed reference. */
+  smsInbound: declareMessage('records.sms.inbound', {
+    request: inboundSmsSchema,
+    reply: z.object({ handled: z.enum(['opted-out', 'opted-in', 'card', 'miss', 'refused', 'ignored']) }),
+  }),
+  /** The SMS provider's word on a text we sent (delivered, failed, ...). */
+  smsStatus: declareMessage('records.sms.status', {
+    request: smsStatusSchema,
+    reply: z.object({ updated: z.boolean() }),
   }),
   /** Premium history: the user's records, searched after decryption, one page at a time. */
   history: declareMessage('records.history.list', {

@@ -19,6 +19,8 @@ import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema, pageInfoSchema, 
 export const RecordsEvents = {
   /** A premium record's card was viewed (at most once per record per alert window). */
   cardScanned: 'card.scanned',
+  /** A family alert was sent, acknowledged or left unanswered (no personal data: the owner's tabs fetch it). */
+  familyAlertChanged: 'family-alert.changed',
 } as const;
 
 /** Premium's stated limit of codes that open their card at once (docs/decisions.md); past it, creation answers 409. */

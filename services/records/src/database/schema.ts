@@ -92,3 +92,56 @@ export const consentWithdrawals = recordsSchema.table('consent_withdrawals', {
   userId: uuid('user_id').primaryKey(),
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An alert sent with "Tell their family" (or by texting a printed reference); see migrations/0005. */
+export const familyAlerts = recordsSchema.table('family_alerts', {
+  id: uuid('id').primaryKey(),
+  recordId: uuid('record_id').notNull(),
+  userId: uuid('user_id'),
+  /** SHA-256 of the responder's status key: the page that sent it asks by the key. */
+  statusKeyHash: text('status_key_hash').notNull().unique(),
+  /** Encrypted JSON of the responder's note (ResponderNote), with the alert's id as context. */
+  note: text('note').notNull(),
+  /** The language the contacts' texts are written in (the owner's). */
+  language: text('language').notNull(),
+  contactsTexted: smallint('contacts_texted').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  /** The position of the contact who said "I'm on it" first. */
+  acknowledgedBy: smallint('acknowledged_by'),
+  /** When the escalation found it unanswered and texted the contacts again. */
+  unansweredAt: timestamp('unanswered_at', { withTimezone: true }),
+});
+
+export const familyAlertContacts = recordsSchema.table('family_alert_contacts', {
+  alertId: uuid('alert_id').notNull(),
+  position: smallint('position').notNull(),
+  /** SHA-256 of the contact's "I'm on it" key. */
+  ackKeyHash: text('ack_key_hash').notNull().unique(),
+  /** Encrypted JSON: name, relationship, number (as texted), with `<alert id>/<position>` as context. */
+  contact: text('contact').notNull(),
+});
+
+export const smsOutbox = recordsSchema.table('sms_outbox', {
+  id: uuid('id').primaryKey(),
+  alertId: uuid('alert_id'),
+  position: smallint('position'),
+  round: smallint('round'),
+  purpose: text('purpose', { enum: ['family-alert', 'reference-reply'] }).notNull(),
+  /** The number, encrypted with the row's id as context. */
+  recipient: text('recipient').notNull(),
+  /** Keyed hash of the number: opt-outs are found by it. */
+  recipientIndex: text('recipient_index').notNull(),
+  /** The words, encrypted with `<id>/body` as context. */
+  body: text('body').notNull(),
+  providerSid: text('provider_sid').unique(),
+  status: text('status').notNull().default('queued'),
+  errorCode: integer('error_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+export const smsOptOuts = recordsSchema.table('sms_opt_outs', {
+  numberIndex: text('number_index').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
+});
