@@ -17,6 +17,10 @@ export const AuditActions = {
   recordUpdated: 'records.record.updated',
   recordDeleted: 'records.record.deleted',
   cardViewed: 'records.card.viewed',
+  /** Someone used "Tell their family" on a card (or texted its printed reference): its contacts were texted. */
+  familyAlertSent: 'records.family_alert.sent',
+  /** A texted contact answered "I'm on it". */
+  familyAlertAcknowledged: 'records.family_alert.acknowledged',
   consentRevoked: 'privacy.consent.revoked',
   consentGiven: 'privacy.consent.given',
   deletionRequested: 'privacy.deletion.requested',

@@ -58,9 +58,10 @@ export type ShopJob = z.infer<typeof shopJobSchema>;
 
 /**
  * Records: `send` one queued text (a row of the SMS outbox, which holds its recipient and words encrypted; the job
- * carries only its id), and `escalate` a family alert nobody acknowledged in time.
+ * carries only its id), `escalate` a family alert nobody acknowledged in time, and the repeating `sweep` for what lost
+ * its job.
  */
-export const SmsJobs = { send: 'send', escalate: 'escalate' } as const;
+export const SmsJobs = { send: 'send', escalate: 'escalate', sweep: 'sweep' } as const;
 export const smsJobSchema = z.object({ outboxId: z.uuid().optional(), alertId: z.uuid().optional() });
 export type SmsJob = z.infer<typeof smsJobSchema>;
 

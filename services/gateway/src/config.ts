@@ -46,6 +46,11 @@ export const gatewayEnvSchema = baseEnvSchema
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    /**
+     * The SMS provider's (Twilio's) auth token: its webhooks (inbound texts, sent texts' status) are signed with it and
+     * refused without it. Unset: texts are not set up, and those routes answer 404.
+     */
+    TWILIO_AUTH_TOKEN: z.string().min(16, 'must be the account auth token').optional(),
     /** The local provider stand-ins (never in production); /dev/mailbox is proxied to it. */
     SANDBOX_URL: z.url().optional(),
     /** Stripe's publishable key (pk_...) the card form uses; unset = payments are not configured. */

@@ -13,6 +13,7 @@ import { LiveModule } from './live/live.module.js';
 import { MedicalTermsModule } from './medical-terms/medical-terms.module.js';
 import { PrintifyWebhookModule } from './printify-webhook/printify-webhook.module.js';
 import { RecordsModule } from './records/records.module.js';
+import { FamilyAlertsModule } from './family-alerts/family-alerts.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { ShopAssetsModule } from './shop-assets/shop-assets.module.js';
 import { ShopModule } from './shop/shop.module.js';
@@ -40,6 +41,7 @@ export class GatewayModule implements OnApplicationShutdown {
         AuthModule,
         AuditModule,
         RecordsModule,
+        FamilyAlertsModule,
         MedicalTermsModule,
         BillingModule,
         LiveModule,

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { urlencoded } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   closeHttpServer,
@@ -17,6 +18,7 @@ import {
 } from '@medical-qr/platform';
 import { stripeWebhookBodyParserOptions } from './billing/stripe-webhook-body.js';
 import { CardPageHandler } from './card-page/card-page.handler.js';
+import { FamilyAlertPagesHandler } from './card-page/family-alert-pages.handler.js';
 import { gatewayEnvSchema, type GatewayConfig } from './config.js';
 import { setupOpenApi } from './docs/openapi.js';
 import { GatewayModule } from './gateway.module.js';
@@ -30,6 +32,9 @@ import { cookieSecurity } from './session/cookies.js';
 import { httpMetrics } from './metrics/http-metrics.middleware.js';
 import { sandboxProxy } from './dev/sandbox-proxy.middleware.js';
 import { spaMiddleware } from './web/spa.middleware.js';
+
+/** The routes that take a plain form's post. */
+const URLENCODED_PATHS = [/^\/api\/emergency-card\/[^/]+\/family-alerts$/, '/api/family-alerts/acknowledge', '/api/sms'];
 
 /** How long an idle connection is kept (above a load balancer's usual 60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -69,8 +74,11 @@ app.use(securityHeaders(config));
 // The webhook's parser runs first, with its own (larger) limit; the general one then skips that body.
 app.useBodyParser('json', stripeWebhookBodyParserOptions);
 app.useBodyParser('json', { limit: config.BODY_LIMIT });
+// Plain forms post here only: the card's "Tell their family" without a script, a contact's "I'm on it", and the SMS
+// provider's signed webhooks. Everywhere else a form body stays unread (and fails validation).
+app.use(URLENCODED_PATHS, urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
 if (config.SANDBOX_URL) app.use(sandboxProxy(config.SANDBOX_URL));
-app.use(spaMiddleware(config.WEB_DIST_DIR, app.get(CardPageHandler)));
+app.use(spaMiddleware(config.WEB_DIST_DIR, [app.get(CardPageHandler), app.get(FamilyAlertPagesHandler)]));
 app.setGlobalPrefix('api');
 app.useGlobalFilters(new HttpErrorFilter(logger));
 app.useGlobalPipes(new ContractValidationPipe());

@@ -6,6 +6,7 @@ import { AccountsService } from './accounts/accounts.service.js';
 import type { IdentityConfig } from './config.js';
 import { CodeConfirmationMailController } from './mail/code-confirmation-mail.controller.js';
 import { FactsReminderMailController } from './mail/facts-reminder-mail.controller.js';
+import { FamilyAlertMailController } from './mail/family-alert-mail.controller.js';
 import { MailSender } from './mail/mail-sender.js';
 import { ReceiptMailController } from './mail/receipt-mail.controller.js';
 import { PasswordHasher } from './passwords/password-hasher.js';
@@ -23,6 +24,7 @@ import { IdentityErasureController } from './erasure/identity-erasure.controller
     CodeConfirmationMailController,
     ReceiptMailController,
     FactsReminderMailController,
+    FamilyAlertMailController,
   ],
   providers: [
     AccountsService,

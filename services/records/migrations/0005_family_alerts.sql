@@ -49,3 +49,10 @@ create table if not exists sms_opt_outs (
   number_index text primary key,
   opted_out_at timestamptz not null default now()
 );
+-- Texts to the service's number that named no card: more than 10 an hour from one number are refused (a keyed hash of
+-- the number; kept a day).
+create table if not exists sms_reference_misses (
+  number_index text not null,
+  missed_at timestamptz not null default now()
+);
+create index if not exists sms_reference_misses_by_number on sms_reference_misses (number_index, missed_at);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FACTS_CHECK_DUE_DAYS } from '@medical-qr/contracts';
+import { FACTS_CHECK_DUE_DAYS, FAMILY_ALERT_ESCALATE_DEFAULT_MS } from '@medical-qr/contracts';
 import { baseEnvSchema, durationMs, encryptionEnvSchema } from '@medical-qr/platform';
 import { parseLifetime } from './records/record-lifetime.js';
 
@@ -36,6 +36,21 @@ export const recordsEnvSchema = baseEnvSchema
     CARD_VIEW_FLUSH_MS: durationMs.max(300_000).default(200),
     /** After this many days without a check of a code's facts (a save, or a confirmation), its owner is mailed once. */
     FACTS_REMINDER_DAYS: z.coerce.number().int().min(1).max(3650).default(FACTS_CHECK_DUE_DAYS),
+    /** Unacknowledged this long, a family alert's contacts are texted once more and its owner sees it unanswered. */
+    FAMILY_ALERT_ESCALATE_MS: durationMs.default(FAMILY_ALERT_ESCALATE_DEFAULT_MS),
+    /** How often the SMS sweep queues texts that lost their job and escalates overdue alerts. */
+    SMS_SWEEP_INTERVAL_MS: durationMs.default(60_000),
+    /** How long a sent text (its number and words, encrypted) is kept, in days. */
+    SMS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
+     * The country a contact's number is read in when written without its country code (ISO 3166, e.g. GB); the owner's
+     * form asks for the code.
+     */
+    SMS_DEFAULT_REGION: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US or GB')
+      .default('US'),
     /** How often the reminder sweep looks for codes past FACTS_REMINDER_DAYS. */
     FACTS_REMINDER_SWEEP_INTERVAL_MS: durationMs.default(24 * 3600 * 1000),
     /**

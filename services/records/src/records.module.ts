@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
-import { CONFIG, EventsModule, QueueModule, processedEventsProvider } from '@medical-qr/platform';
+import { CONFIG, EventsModule, QueueModule, processedEventsProvider, SmsSender } from '@medical-qr/platform';
 import type { RecordsConfig } from './config.js';
 import { AnonymousCodesController } from './anonymous/anonymous-codes.controller.js';
 import { AnonymousCodesService } from './anonymous/anonymous-codes.service.js';
@@ -32,15 +32,24 @@ import { RecordsErasureController } from './erasure/records-erasure.controller.j
 import { RecordsExportController } from './export/records-export.controller.js';
 import { RecordsExportService } from './export/records-export.service.js';
 import { auditTrailProvider } from './audit-trail.js';
+import { FamilyAlertsController } from './family-alerts/family-alerts.controller.js';
+import { FamilyAlertsRepository } from './family-alerts/family-alerts.repository.js';
+import { FamilyAlertsService } from './family-alerts/family-alerts.service.js';
+import { SmsController } from './sms/sms.controller.js';
+import { SmsInboundService } from './sms/sms-inbound.service.js';
+import { NumberIndex } from './sms/sms-numbers.js';
+import { SmsOutboxRepository } from './sms/sms-outbox.repository.js';
+import { SmsWorker } from './sms/sms.worker.js';
 
 /**
  * Medical records, contacts, QR images, expiry (following the owner's premium), the reminder to check the facts, printed
- * tags, the public card and the scan log.
+ * tags, the public card and the scan log, and "Tell their family" with the texts it sends and receives.
  */
 @Module({
   imports: [
     QueueModule.register(Queues.recordsExpiry),
     QueueModule.register(Queues.recordsFactsReminders),
+    QueueModule.register(Queues.recordsSms),
     EventsModule.register({ name: 'records' }),
   ],
   controllers: [
@@ -52,6 +61,8 @@ import { auditTrailProvider } from './audit-trail.js';
     ConsentController,
     RecordsExportController,
     RecordsErasureController,
+    FamilyAlertsController,
+    SmsController,
   ],
   providers: [
     auditTrailProvider,
@@ -60,8 +71,19 @@ import { auditTrailProvider } from './audit-trail.js';
       inject: [CONFIG],
       useFactory: (config: RecordsConfig) => new TokenIndex(config.EMAIL_INDEX_KEY),
     },
+    {
+      provide: NumberIndex,
+      inject: [CONFIG],
+      useFactory: (config: RecordsConfig) => new NumberIndex(config.EMAIL_INDEX_KEY),
+    },
+    { provide: SmsSender, inject: [CONFIG], useFactory: (config: RecordsConfig) => new SmsSender(config) },
     RecordsRepository,
     RecordsService,
+    FamilyAlertsRepository,
+    FamilyAlertsService,
+    SmsOutboxRepository,
+    SmsInboundService,
+    SmsWorker,
     AnonymousCodesService,
     CodeConfirmationsRepository,
     CodeConfirmationMail,

@@ -27,6 +27,7 @@ import { offlineQrSvg } from './offline-qr-svg.js';
 import { qrSvg } from './qr-svg.js';
 import { type Refusal, refusalTitle, refusalView } from './refusal-view.js';
 import { sendHtml } from './send-html.js';
+import { familyAlertsPath } from './tell-family-view.js';
 
 /** The printed card's second code: the first-minute block as plain text, in the reader's language. */
 function offlineCode(card: EmergencyCard, texts: LocalizedCardTexts) {
@@ -52,6 +53,7 @@ function tokenOf(path: string): string {
  */
 @Injectable()
 export class CardPageHandler {
+  readonly paths = /^\/emergency\/[^/]+\/?$/;
   private readonly template: CardPageTemplate | undefined;
 
   constructor(
@@ -79,7 +81,14 @@ export class CardPageHandler {
     }
     const cardUrl = appUrl(req, this.config) + emergencyCardPath(token);
     const qr = await qrSvg(cardUrl, texts.t('qrCode'));
-    const content = cardView(card, { cardUrl, qr, offlineQr: offlineCode(card, texts), printedOn: new Date(), texts });
+    const content = cardView(card, {
+      cardUrl,
+      qr,
+      offlineQr: offlineCode(card, texts),
+      printedOn: new Date(),
+      texts,
+      familyAlertAction: familyAlertsPath(token),
+    });
     const title = texts.t('pageTitle', { name: `${card.firstName} ${card.lastName}` });
     await sendHtml(req, res, 200, this.template!.render({ title, content, lang: texts.tag, dir: texts.dir }));
   }

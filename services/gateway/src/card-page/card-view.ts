@@ -13,6 +13,7 @@ import {
 import { html, type SafeHtml } from './html.js';
 import { icon } from './icons.js';
 import { languageSwitcher } from './language-switcher.js';
+import { tellFamilyForm } from './tell-family-view.js';
 import { fieldInReading, ownerWords, ownerWordsMark, type Reading } from './owner-words.js';
 
 export interface CardViewOptions {
@@ -24,6 +25,8 @@ export interface CardViewOptions {
   printedOn: Date;
   /** The responder's language; English unless given. */
   texts?: LocalizedCardTexts;
+  /** Where "Tell their family" posts; no form without it (or without a contact to text). */
+  familyAlertAction?: string;
 }
 
 const RESUSCITATION_KEYS = {
@@ -312,7 +315,9 @@ export function cardView(card: EmergencyCard, options: CardViewOptions): SafeHtm
   const [primary, ...others] = [...card.emergencyContacts].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
   return html`<article class="card" aria-labelledby="card-name">
     ${languageSwitcher(texts)} ${identity(card, reading)} ${criticalFacts(card, reading)}
-    ${primaryContact(primary, reading)} ${otherContacts(others, reading)} ${personalFacts(card, texts)}
+    ${primaryContact(primary, reading)}
+    ${options.familyAlertAction && primary ? tellFamilyForm(options.familyAlertAction, texts) : ''}
+    ${otherContacts(others, reading)} ${personalFacts(card, texts)}
     ${cardActions(texts)} ${printedSheet(options, texts)}
     <footer class="card-footer">
       ${factsChecked(card, texts)}

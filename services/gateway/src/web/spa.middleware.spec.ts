@@ -38,6 +38,7 @@ describe('serving the built web app', () => {
   /** Stands in for the server-rendered card page (card-page/), which has its own tests. */
   const cardPage = {
     ready: true,
+    paths: /^\/emergency\/[^/]+\/?$/,
     handle: async (req: Request, res: Response) => void res.type('text').send(`card page for ${req.path}`),
   };
 
@@ -45,7 +46,7 @@ describe('serving the built web app', () => {
     dist = mkdtempSync(join(tmpdir(), 'mqr-dist-'));
     writeBuild(dist);
     const app = express();
-    app.use(spaMiddleware(dist, cardPage));
+    app.use(spaMiddleware(dist, [cardPage]));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;

@@ -3,7 +3,6 @@ import { isServedAppPath } from '@medical-qr/contracts';
 import { indexStaticFiles, loadPage, sendPage, sendStaticFile } from './static-files.js';
 
 const API_OR_SOCKET = /^\/(api|ws)(\/|$)/;
-const EMERGENCY_CARD = /^\/emergency\/[^/]+\/?$/;
 /** Hashed file names change with their content, so browsers may keep them for good. */
 const HASHED_ASSETS = /^\/assets\//;
 
@@ -15,10 +14,12 @@ function decodedPath(path: string): string | undefined {
   }
 }
 
-/** Renders `/emergency/{token}` with its card (card-page/); this layer only routes to it. */
-export interface CardPage {
+/** A page the server renders for its paths (the card at `/emergency/{token}`, card-page/); this layer only routes. */
+export interface ServerPage {
   /** False when the web app is not built. */
   readonly ready: boolean;
+  /** The paths it renders. */
+  readonly paths: RegExp;
   handle(req: Request, res: Response): Promise<void>;
 }
 
@@ -31,15 +32,16 @@ function notFound(res: Response): void {
 /**
  * Serves the built web app, compressed (brotli or gzip, precompressed by the build) for clients that accept it:
  * hashed assets cached for a year; other files for five minutes; `/emergency/{token}` to the card page, which the
- * server renders with the card in it; and index.html (never cached) for every other GET outside /api and /ws, so
+ * server renders with the card in it (and the other pages the server renders: a family alert's); and index.html (never cached) for every other GET outside /api and /ws, so
  * client-side routes survive a reload. Without a build, answers a plain page saying how to make one.
  */
-export function spaMiddleware(distDir: string, cardPage?: CardPage) {
+export function spaMiddleware(distDir: string, serverPages: readonly ServerPage[] = []) {
   const files = indexStaticFiles(distDir);
   const appPage = loadPage(distDir, 'index.html');
   return (req: Request, res: Response, next: NextFunction) => {
     if (API_OR_SOCKET.test(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    if (EMERGENCY_CARD.test(req.path) && cardPage?.ready) return void cardPage.handle(req, res).catch(next);
+    const serverPage = serverPages.find((page) => page.ready && page.paths.test(req.path));
+    if (serverPage) return void serverPage.handle(req, res).catch(next);
     const path = decodedPath(req.path);
     const file = path === undefined ? undefined : files.get(path);
     if (file) {

@@ -145,3 +145,9 @@ export const smsOptOuts = recordsSchema.table('sms_opt_outs', {
   numberIndex: text('number_index').primaryKey(),
   optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A text to the service's number that opened no card, by a keyed hash of its sender's number. */
+export const smsReferenceMisses = recordsSchema.table('sms_reference_misses', {
+  numberIndex: text('number_index').notNull(),
+  missedAt: timestamp('missed_at', { withTimezone: true }).notNull().defaultNow(),
+});

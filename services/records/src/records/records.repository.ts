@@ -297,6 +297,12 @@ export class RecordsRepository {
     return deleted.length > 0;
   }
 
+  /** A record by its id, whoever owns it (for work the service does on a record it already found). */
+  async findById(recordId: string): Promise<StoredRecord | undefined> {
+    const [row] = await this.database.db.select().from(medicalRecords).where(eq(medicalRecords.id, recordId));
+    return row && this.withContacts(row);
+  }
+
   async findByToken(token: string): Promise<StoredRecord | undefined> {
     const [row] = await this.database.db
       .select()

@@ -1,0 +1,81 @@
+import { Controller, Headers, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ErrorCodes, RecordsApi } from '@medical-qr/contracts';
+import { AppError, isValidTwilioSignature, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import type { GatewayConfig } from '../config.js';
+import { appUrl } from '../http/app-url.js';
+import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
+import { GATEWAY_CONFIG } from '../tokens.js';
+
+/** What Twilio takes as "nothing to answer": the reply, if any, goes by its own API from the queue. */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+/** One form field as Twilio posts it: a single string. */
+function field(params: Record<string, unknown>, name: string): string | undefined {
+  const value = params[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The SMS provider's calls to us: an inbound text to the service's number (`/api/sms/inbound`) and the status of a
+ * text we sent (`/api/sms/status`). Form posts signed with `X-Twilio-Signature` over the URL and the fields, which is
+ * checked here with the provider SDK's own check: a wrong or missing signature is a 403 and nothing happens. Another
+ * site by design (the provider's servers), so the signature, not the origin, proves the sender.
+ */
+@ApiExcludeController()
+@Controller('sms')
+export class SmsWebhookController {
+  constructor(
+    @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('inbound')
+  @HttpCode(200)
+  @CrossSiteAllowed()
+  async inbound(@Req() req: Request, @Res() res: Response, @Headers('x-twilio-signature') signature?: string) {
+    const params = this.signedParams(req, signature);
+    const from = field(params, 'From');
+    const messageSid = field(params, 'MessageSid');
+    if (!from || !messageSid) throw new AppError(ErrorCodes.VALIDATION_ERROR, 'From and MessageSid are required');
+    const fromCountry = field(params, 'FromCountry');
+    await this.services.send(RecordsApi.smsInbound, {
+      messageSid: messageSid.slice(0, 64),
+      from: from.slice(0, 32),
+      body: (field(params, 'Body') ?? '').slice(0, 1600),
+      ...(fromCountry && /^[A-Z]{2}$/.test(fromCountry) ? { fromCountry } : {}),
+      appUrl: appUrl(req, this.config),
+    });
+    res.status(200).type('text/xml').send(EMPTY_TWIML);
+  }
+
+  @Post('status')
+  @HttpCode(200)
+  @CrossSiteAllowed()
+  async status(@Req() req: Request, @Res() res: Response, @Headers('x-twilio-signature') signature?: string) {
+    const params = this.signedParams(req, signature);
+    const messageSid = field(params, 'MessageSid');
+    const status = field(params, 'MessageStatus') ?? field(params, 'SmsStatus');
+    if (!messageSid || !status) throw new AppError(ErrorCodes.VALIDATION_ERROR, 'MessageSid and MessageStatus are required');
+    const errorCode = Number(field(params, 'ErrorCode'));
+    await this.services.send(RecordsApi.smsStatus, {
+      messageSid: messageSid.slice(0, 64),
+      status: status.slice(0, 32),
+      ...(Number.isInteger(errorCode) && errorCode > 0 ? { errorCode } : {}),
+    });
+    res.status(204).end();
+  }
+
+  /** The post's fields, once its signature is the provider's for this URL (as configured with it: the public one). */
+  private signedParams(req: Request, signature: string | undefined): Record<string, unknown> {
+    const authToken = this.config.TWILIO_AUTH_TOKEN;
+    if (!authToken) throw new AppError(ErrorCodes.NOT_FOUND, 'Texts are not set up on this server.');
+    const params = (req.body ?? {}) as Record<string, unknown>;
+    const url = `${appUrl(req, this.config)}${req.originalUrl}`;
+    if (!signature || !isValidTwilioSignature(authToken, signature, url, params)) {
+      throw new AppError(ErrorCodes.FORBIDDEN, 'The signature of this request is missing or wrong.');
+    }
+    return params;
+  }
+}
