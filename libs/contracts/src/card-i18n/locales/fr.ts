@@ -1,6 +1,9 @@
 import type { CardCatalog } from '../card-catalog.js';
 
-/** French, with the no-break space French typography puts before a colon. */
+/**
+ * French, with the no-break space French typography puts before a colon; the texts sent by SMS take a plain space and
+ * apostrophe, which keep them in the SMS alphabet (a single other character makes every part of a text shorter).
+ */
 export const fr = {
   pageTitle: '{{name}} · Carte médicale d’urgence',
   refusalPageTitle: '{{title}} · Medical QR',
@@ -52,6 +55,54 @@ export const fr = {
   copyLink: 'Copier le lien',
   linkCopied: 'Lien copié.',
   copyFailed: 'La copie a échoué. Copiez l’adresse depuis la barre d’adresse.',
+  tellFamily: 'Prévenir sa famille',
+  tellFamilyLead:
+    'Envoyez un SMS à ses contacts d’urgence pour dire ce qui s’est passé et comment vous joindre. Leurs numéros restent masqués.',
+  responderName: 'Votre nom (facultatif)',
+  callbackNumber: 'Votre numéro, pour vous rappeler (facultatif)',
+  alertMessage: 'Message (facultatif)',
+  alertMessageHint: 'Par exemple\u00a0: en route vers les urgences de l’hôpital Lariboisière',
+  alertPlace: 'Où se trouve la personne (facultatif)',
+  alertPlaceHint: 'Une rue, un bâtiment, un hôpital',
+  shareLocation: 'Partager ma position',
+  locating: 'Recherche de votre position…',
+  locationShared: 'Votre position sera envoyée (à {{meters}} m près).',
+  locationFailed: 'Votre position n’est pas disponible. Saisissez plutôt le lieu.',
+  sendAlert: 'Prévenir sa famille par SMS',
+  sendingAlert: 'Envoi en cours…',
+  alertPrivacy: 'Ce que vous écrivez est envoyé par SMS à ses contacts, et à cette personne.',
+  alertSent_one: 'Envoyé à {{count}} contact.',
+  alertSent_many: 'Envoyé à {{count}} de contacts.',
+  alertSent_other: 'Envoyé à {{count}} contacts.',
+  alertWaiting: 'En attente de la réponse de l’un d’eux.',
+  alertAcknowledged: '{{name}} s’en occupe.',
+  alertUnanswered:
+    'Personne n’a encore répondu. Un nouveau SMS leur a été envoyé\u00a0: appelez-les si vous le pouvez.',
+  alertNotSent: 'Le SMS n’a pas pu être envoyé. Appelez plutôt les contacts.',
+  alertLimited: 'Cette carte vient d’envoyer plusieurs SMS. Appelez plutôt les contacts.',
+  alertSentTitle: 'Sa famille est prévenue',
+  backToCard: 'Retour à la carte',
+  familyTextIntro: "Medical QR : quelqu'un qui aide {{name}} a utilisé sa carte d'urgence.",
+  familyTextAgain:
+    "Medical QR, rappel : toujours pas de réponse. Quelqu'un qui aide {{name}} a utilisé sa carte d'urgence.",
+  familyTextFrom: 'De : {{name}}',
+  familyTextMessage: 'Message : {{message}}',
+  familyTextCallback: 'Pour rappeler : {{number}}',
+  familyTextPlace: 'Lieu : {{place}}',
+  familyTextAck: "Je m'en occupe : {{url}}",
+  familyTextStop: 'Répondez STOP pour ne plus recevoir ces SMS.',
+  contactPageTitle: 'Quelqu’un vient en aide à {{name}}',
+  contactPageSent: 'Envoyé le {{date}} à {{time}} UTC',
+  contactPageNoNote: 'La personne n’a pas laissé de message.',
+  openMap: 'Voir le lieu sur un plan',
+  callResponder: 'Appeler le {{number}}',
+  imOnIt: 'Je m’en occupe',
+  youAreOnIt: 'Merci\u00a0: la personne qui aide et {{name}} voient que vous vous en occupez.',
+  someoneIsOnIt: '{{name}} s’en occupe déjà.',
+  smsCardIntro: 'Carte Medical QR de {{name}} :',
+  smsFamilyTold: 'Sa famille a été prévenue par SMS, avec votre numéro.',
+  smsReferenceMiss:
+    "Medical QR : aucune carte ne porte cette référence. Vérifiez les 8 caractères sous le code QR. En cas d'urgence, appelez le numéro d'urgence local.",
   printHint: 'Scannez ce code ou ouvrez le lien pour afficher la carte à jour\u00a0:',
   printed: 'Imprimé le {{date}}',
   factsChecked: 'Informations vérifiées pour la dernière fois par le titulaire le {{date}}',
