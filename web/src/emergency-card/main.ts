@@ -1,4 +1,5 @@
 import './emergency-card.css';
+import { enhanceTellFamily } from './tell-family';
 
 /*
  * The card arrives rendered by the server and works without this script. The script only adds what needs one:
@@ -46,3 +47,6 @@ if (actions) {
     if (action === 'copy') void copyLink();
   });
 }
+
+const tellFamily = document.querySelector<HTMLFormElement>('.tell-family-form');
+if (tellFamily) enhanceTellFamily(tellFamily);

@@ -316,7 +316,9 @@ export function cardView(card: EmergencyCard, options: CardViewOptions): SafeHtm
   return html`<article class="card" aria-labelledby="card-name">
     ${languageSwitcher(texts)} ${identity(card, reading)} ${criticalFacts(card, reading)}
     ${primaryContact(primary, reading)}
-    ${options.familyAlertAction && primary ? tellFamilyForm(options.familyAlertAction, texts) : ''}
+    ${options.familyAlertAction && primary
+      ? tellFamilyForm(options.familyAlertAction, card.emergencyContacts.length, texts)
+      : ''}
     ${otherContacts(others, reading)} ${personalFacts(card, texts)}
     ${cardActions(texts)} ${printedSheet(options, texts)}
     <footer class="card-footer">

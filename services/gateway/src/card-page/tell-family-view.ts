@@ -25,7 +25,9 @@ export const ACKNOWLEDGE_PATH = '/api/family-alerts/acknowledge';
  * that posts without a script (the place then typed); the card's script adds "Share my location" and answers in place.
  * What the script says comes with the page, in its language.
  */
-export function tellFamilyForm(action: string, texts: LocalizedCardTexts): SafeHtml {
+export function tellFamilyForm(action: string, contacts: number, texts: LocalizedCardTexts): SafeHtml {
+  // "Sent to N contacts" for every N the answer can hold, so the script needs no plural rules of its own.
+  const sent = Array.from({ length: contacts + 1 }, (_, count) => html` data-sent-${count}="${texts.plural('alertSent', count)}"`);
   return html`<details class="tell-family panel">
     <summary class="button secondary tell-family-open">${icon('message')}${texts.t('tellFamily')}</summary>
     <form
@@ -38,6 +40,10 @@ export function tellFamilyForm(action: string, texts: LocalizedCardTexts): SafeH
       data-sending="${texts.t('sendingAlert')}"
       data-not-sent="${texts.t('alertNotSent')}"
       data-limited="${texts.t('alertLimited')}"
+      data-waiting="${texts.t('alertWaiting')}"
+      data-acknowledged="${texts.t('alertAcknowledged', { name: '{{name}}' })}"
+      data-unanswered="${texts.t('alertUnanswered')}"
+      ${sent}
     >
       <p class="tell-family-lead">${texts.t('tellFamilyLead')}</p>
       <label for="tf-message">${texts.t('alertMessage')}</label>

@@ -98,7 +98,8 @@ export const en = {
   someoneIsOnIt: '{{name}} is already on it.',
   smsCardIntro: 'Medical QR card of {{name}}:',
   smsFamilyTold: 'Their family has been texted with your number.',
-  smsReferenceMiss: 'Medical QR: no card has this reference. Check the 8 characters under the QR code. In an emergency, call your local emergency number.',
+  smsReferenceMiss:
+    'Medical QR: no card has this reference. Check the 8 characters under the QR code. In an emergency, call your local emergency number.',
   printHint: 'Scan this code or open the link for the current card:',
   printed: 'Printed {{date}}',
   factsChecked: 'Facts last checked by the owner on {{date}}',
