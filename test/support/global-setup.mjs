@@ -10,6 +10,8 @@ export default async function globalSetup() {
     TRUST_PROXY_HOPS: '1',
     DEMO_LOGIN: 'true',
     SANDBOX_PRINTIFY_ORDER_STEP_MS: '1500',
+    // A family alert nobody answers is escalated after 15 s here (5 minutes by default), so a test sees it happen.
+    FAMILY_ALERT_ESCALATE_MS: '15000',
   });
   globalThis.__E2E_SYSTEM__ = system;
   process.env.E2E_BASE_URL = system.url;

@@ -2,13 +2,13 @@ import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /**
- * A number as a text can be sent to it (E.164), or undefined when it cannot be read as one. A number written without
+ * A number as a text can be sent to it (E.164), or undefined when it cannot be one (its length is wrong for its country; whether it is in service is the provider's to say). A number written without
  * its country code is read as one of `defaultRegion` (SMS_DEFAULT_REGION); the owner's form asks for the code.
  */
 export function textableNumber(phone: string, defaultRegion: string): string | undefined {
   const region = isSupportedCountry(defaultRegion) ? (defaultRegion as CountryCode) : undefined;
   const parsed = parsePhoneNumberFromString(phone.trim(), region);
-  return parsed?.isValid() ? parsed.number : undefined;
+  return parsed?.isPossible() ? parsed.number : undefined;
 }
 
 /** The country a number belongs to (by its calling code), when one can be told. */
