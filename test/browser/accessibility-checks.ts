@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { LANGUAGE_TAGS, type MedicalFormInput } from '@medical-qr/contracts';
 import type { Result } from 'axe-core';
@@ -34,6 +35,8 @@ interface Fixtures {
   shortCardToken: string;
   longCardToken: string;
   resetPath: string;
+  /** A texted contact's page of a family alert sent from the short card ("I'm on it" not yet answered). */
+  familyAlertPath: string;
 }
 
 interface Check {
@@ -99,7 +102,28 @@ async function prepareFixtures(): Promise<Fixtures> {
     shortCardToken: shortCard.body.token,
     longCardToken: longCard.body.token,
     resetPath: new URL(resetLink).pathname,
+    familyAlertPath: await familyAlertPathOf(shortCard.body.token),
   };
+}
+
+/** Sends a family alert from a card and finds, in the texts sent locally, the primary contact's link to it. */
+async function familyAlertPathOf(token: string): Promise<string> {
+  const marker = `Taken to A&E ${randomUUID().slice(0, 8)}`;
+  const sent = await new HttpClient().post(`/api/emergency-card/${token}/family-alerts`, {
+    responderName: 'Sam',
+    callbackNumber: '+44 7700 900456',
+    message: marker,
+    place: { latitude: 51.5178, longitude: -0.1736 },
+  });
+  if (sent.status !== 201) throw new Error(`the family alert answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  const text = await eventually(
+    async () =>
+      ((await (await fetch(`${baseUrl()}/dev/messages.json`)).json()) as Array<{ body: string }>).find((each) =>
+        each.body.includes(marker),
+      ),
+    (found) => found !== undefined,
+  );
+  return /\/f\/[A-Za-z0-9_-]+/.exec(text!.body)![0];
 }
 
 /** A fresh account that paid for premium with the card form's test card, its premium confirmed. */
@@ -328,6 +352,25 @@ const CHECKS: Check[] = [
       await goTo(page, `/emergency/${shortCardToken}?lang=ar`);
       await page.locator('.languages summary').click();
       await page.getByRole('link', { name: 'Español' }).waitFor();
+    },
+  },
+  {
+    name: 'card-tell-family-open',
+    kind: 'page',
+    signedIn: false,
+    open: async (page, { shortCardToken }) => {
+      await goTo(page, `/emergency/${shortCardToken}`);
+      await page.locator('.tell-family summary').click();
+      await page.getByLabel('Message (optional)').waitFor();
+    },
+  },
+  {
+    name: 'family-alert-contact-page',
+    kind: 'page',
+    signedIn: false,
+    open: async (page, { familyAlertPath }) => {
+      await goTo(page, familyAlertPath);
+      await page.getByRole('button', { name: "I'm on it" }).waitFor();
     },
   },
   {
