@@ -8,7 +8,7 @@ import {
   EMERGENCY_TOKEN_PATTERN,
   ErrorCodes,
   FAMILY_ALERTS_PER_ADDRESS_PER_HOUR,
-  familyAlertBodySchema,
+  httpStatusFor,
   familyAlertForContactSchema,
   FamilyAlertMessages,
   familyAlertStatusSchema,
@@ -82,8 +82,10 @@ export class FamilyAlertsController {
       const card = encodeURIComponent(`/emergency/${token}`);
       res.redirect(303, `${sentAlertPath(reply.statusKey)}?lang=${texts.language}&card=${card}`);
     } catch (error) {
-      if (!isFormPost(req) || !this.template) throw error;
-      await this.formRefused(req, res, storeUnavailableError(error) ?? error, token, texts);
+      const known = storeUnavailableError(error) ?? error;
+      // The script's JSON, and anything unforeseen (logged by the error filter), answer as every route does.
+      if (!isFormPost(req) || !this.template || !(known instanceof AppError)) throw error;
+      await this.formRefused(req, res, known, token, texts);
     }
   }
 
@@ -117,16 +119,15 @@ export class FamilyAlertsController {
   }
 
   /** A plain form's refusal, as a page: what went wrong in the responder's language, the number to call, the way back. */
-  private async formRefused(req: Request, res: Response, error: unknown, token: string, texts: LocalizedCardTexts) {
-    const code = error instanceof AppError ? error.code : ErrorCodes.INTERNAL;
-    const status = { NOT_FOUND: 404, GONE: 410, RATE_LIMITED: 429, VALIDATION_ERROR: 400 }[code as string] ?? 503;
+  private async formRefused(req: Request, res: Response, error: AppError, token: string, texts: LocalizedCardTexts) {
+    const status = httpStatusFor(error.code);
     const said =
-      code === ErrorCodes.RATE_LIMITED
+      error.code === ErrorCodes.RATE_LIMITED
         ? texts.t('alertLimited')
-        : code === ErrorCodes.VALIDATION_ERROR && error instanceof AppError
+        : error.code === ErrorCodes.VALIDATION_ERROR
           ? `${texts.t('alertNotSent')} (${error.message})`
           : texts.t('alertNotSent');
-    if (error instanceof AppError && error.details?.retryAfterSeconds) {
+    if (error.details?.retryAfterSeconds) {
       res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
     }
     const content = html`<article class="card refusal" aria-labelledby="alert-refused-title">

@@ -80,7 +80,6 @@ export class FamilyAlertsService {
     if (!found || found.consentWithdrawn) throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.cardNotFound);
     if (!found.record?.isActive) throw new AppError(ErrorCodes.GONE, RecordsMessages.cardExpired);
     const reply = await this.tell(found.record, { ...request.alert, source: 'card' }, request.appUrl);
-    if (reply.contactsTexted === 0) throw new AppError(ErrorCodes.VALIDATION_ERROR, FamilyAlertMessages.noContacts);
     this.audit
       .record({
         action: AuditActions.familyAlertSent,
@@ -95,13 +94,15 @@ export class FamilyAlertsService {
 
   /**
    * Sends an alert for a card that opened (from its form, or a text of its printed reference): refused past the
-   * card's limit (429). Contacts whose number cannot be texted, or who replied STOP, are not texted nor counted.
+   * card's limit (429), and when no contact can be texted (400): contacts whose number cannot be texted, or who
+   * replied STOP, are not texted nor counted.
    */
   async tell(record: StoredRecord, note: ResponderNote, appUrl: string): Promise<TellFamilyReply> {
+    const contacts = await this.textableContacts(record);
+    if (contacts.length === 0) throw new AppError(ErrorCodes.VALIDATION_ERROR, FamilyAlertMessages.noContacts);
     const id = randomUUID();
     const statusKey = newLinkToken();
     const language = isResponderLanguage(record.details.writtenIn) ? record.details.writtenIn : 'en';
-    const contacts = await this.textableContacts(record);
     const withKeys = contacts.map((contact) => {
       const ackKey = newLinkToken();
       return { ...contact, ackUrl: `${appUrl}${contactLinkPath(ackKey)}`, ackKeyHash: linkTokenHash(ackKey) };

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
+  AuditActions,
   cardTexts,
   ErrorCodes,
   findReferenceIn,
@@ -10,7 +11,8 @@ import {
   languageOfCountry,
   offlineCardText,
 } from '@medical-qr/contracts';
-import { AppError, CONFIG, LOGGER } from '@medical-qr/platform';
+import { AppError, type AuditTrail, CONFIG, LOGGER } from '@medical-qr/platform';
+import { AUDIT_TRAIL } from '../audit-trail.js';
 import type { RecordsConfig } from '../config.js';
 import { FamilyAlertsService } from '../family-alerts/family-alerts.service.js';
 import { toEmergencyCard } from '../records/record-views.js';
@@ -43,6 +45,7 @@ export class SmsInboundService {
     private readonly numbers: NumberIndex,
     @Inject(CONFIG) private readonly config: RecordsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
   ) {}
 
   async handle(sms: InboundSms): Promise<InboundOutcome> {
@@ -70,6 +73,10 @@ export class SmsInboundService {
       await this.reply(from, fromIndex, cardTexts(language).t('smsReferenceMiss'));
       return 'miss';
     }
+    // A card opened by text is a card view: audited like one (the number never is).
+    this.audit
+      .record({ action: AuditActions.cardViewed, userId: record.userId, details: { recordId: record.id, source: 'sms' } })
+      .catch((error: unknown) => this.logger.error({ err: error }, 'a card view by text not audited'));
     const told = await this.tellFamily(record, from, sms.appUrl);
     const texts = cardTexts(language);
     const labels = firstMinuteLabels(texts);
@@ -84,7 +91,10 @@ export class SmsInboundService {
       const { contactsTexted } = await this.alerts.tell(record, { source: 'sms', callbackNumber: from }, appUrl);
       return contactsTexted > 0;
     } catch (error) {
-      if (error instanceof AppError && error.code === ErrorCodes.RATE_LIMITED) return false;
+      // Past the card's limit, or no contact to text: the sender still gets the facts.
+      if (error instanceof AppError && [ErrorCodes.RATE_LIMITED, ErrorCodes.VALIDATION_ERROR].includes(error.code)) {
+        return false;
+      }
       this.logger.error({ err: error, recordId: record.id }, 'a texted reference could not alert the family');
       return false;
     }
