@@ -11,6 +11,9 @@ import { createAnonymousCard } from './bench-form.ts';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 3;
+/** A responder's phone, so each view is logged as a person's is (Node's own "node" counts as a script, never logged). */
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 /** Runs CONCURRENCY loops of requests for `seconds`; answers each completed request's latency and any failures. */
 async function load(url: string, seconds: number) {
@@ -21,7 +24,7 @@ async function load(url: string, seconds: number) {
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < deadline) {
         const started = performance.now();
-        const response = await fetch(url).catch(() => undefined);
+        const response = await fetch(url, { headers: { 'user-agent': PHONE } }).catch(() => undefined);
         await response?.arrayBuffer();
         if (response?.status === 200) latencies.push(performance.now() - started);
         else failures++;

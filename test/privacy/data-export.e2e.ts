@@ -1,5 +1,5 @@
 import { ErrorCodes, exportFileName } from '@medical-qr/contracts';
-import { medicalForm } from '../records/records-fixtures.js';
+import { medicalForm, RESPONDER_PHONE } from '../records/records-fixtures.js';
 import { addToCart } from '../shop/shop-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
@@ -31,7 +31,10 @@ describe('GET /api/privacy/export-data', () => {
     const record = await client.post('/api/medical-records', medicalForm({ email, medications: '' }));
     expect(record.status).toBe(200);
     // A scan, a cart line, a consent revoked and given again, a deletion request: each from another service.
-    expect((await new HttpClient().get(`/api/emergency-card/${record.body.token}`)).status).toBe(200);
+    const scan = await new HttpClient().get(`/api/emergency-card/${record.body.token}`, {
+      'user-agent': RESPONDER_PHONE,
+    });
+    expect(scan.status).toBe(200);
     await addToCart(client);
     await reauthenticate(client, email);
     await client.post('/api/privacy/revoke-consent', { reason: 'Trying it out' });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Order } from '@medical-qr/contracts';
-import { medicalForm } from '../records/records-fixtures.js';
+import { medicalForm, RESPONDER_PHONE } from '../records/records-fixtures.js';
 import { addToCart, payWith, waitForOrders } from '../shop/shop-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
@@ -101,8 +101,9 @@ describe('erasing a person (privacy saga)', () => {
     ]);
     const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
     const visitor = new HttpClient();
-    expect((await visitor.get(`/api/emergency-card/${record.body.token}`)).status).toBe(200);
-    expect((await visitor.get(`/api/emergency-card/${tokenOf(tag.url)}`)).status).toBe(200);
+    const phone = { 'user-agent': RESPONDER_PHONE };
+    expect((await visitor.get(`/api/emergency-card/${record.body.token}`, phone)).status).toBe(200);
+    expect((await visitor.get(`/api/emergency-card/${tokenOf(tag.url)}`, phone)).status).toBe(200);
     // The scan alert was mailed: its finished job is what Redis would keep about the person.
     await eventually(
       () => mailTo(email),

@@ -5,7 +5,7 @@ import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { HttpClient, mailTo, uniqueEmail } from '../support/http-client.js';
 import { decodeQr, decodeQrWithZbar, pngFromDataUrl } from '../support/qr.js';
-import { confirmCodeEmail, medicalForm, tokenIndexOf } from './records-fixtures.js';
+import { confirmCodeEmail, medicalForm, RESPONDER_PHONE, tokenIndexOf } from './records-fixtures.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -453,7 +453,8 @@ describe('scan log and scan alerts', () => {
   it('sends no alert for a free record', async () => {
     const { client, email } = await signedInClient('free-owner');
     const record = (await client.post('/api/medical-records', medicalForm())).body;
-    expect((await new HttpClient().get(`/api/emergency-card/${record.token}`)).status).toBe(200);
+    const scan = await new HttpClient().get(`/api/emergency-card/${record.token}`, { 'user-agent': RESPONDER_PHONE });
+    expect(scan.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await mailTo(email)).filter((m) => /card was just opened/.test(m.subject))).toEqual([]);
   });

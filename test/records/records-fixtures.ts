@@ -2,6 +2,13 @@ import type { MedicalFormInput } from '@medical-qr/contracts';
 import { HttpClient, uniqueEmail, waitForMailLink } from '../support/http-client.js';
 import { TokenIndex } from '../../services/records/src/records/token-index.js';
 
+/**
+ * A responder's phone, as its browser names itself. Only a person's view of a card is a scan (logged, alerted): a test
+ * that opens a card to see it counted sends this, since Node's own fetch says "node", which counts as a script.
+ */
+export const RESPONDER_PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 /** A complete, valid medical form with distinctive values (so a test can look for them in raw rows). */
 export function medicalForm(overrides: Partial<MedicalFormInput> = {}): MedicalFormInput {
   return {

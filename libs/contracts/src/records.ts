@@ -215,11 +215,15 @@ export type RecordLabelBody = z.infer<typeof recordLabelBodySchema>;
 const owner = z.strictObject({ userId: z.uuid() });
 /** Where card links point: PUBLIC_BASE_URL, or the origin the request came to. */
 const appUrl = z.url().max(200);
-/** What a card view records about the viewer: the browser's own description, cut short. */
 /** Who opened a card, for the scan log (a coarse browser only) and the audit log (address and browser). */
 const viewer = z.strictObject({
   userAgent: z.string().max(512).default(''),
   ip: z.string().max(64).optional(),
+  /**
+   * A link preview, crawler, scanner, prefetch or HEAD rather than a person, as the gateway judged it from the request:
+   * audited with this flag, but no scan-log row and no alert. Unsaid, a view is a person's.
+   */
+  automated: z.boolean().default(false),
 });
 
 /** `GET /api/medical-records?page&limit`: the owner's codes, newest first, 10 a page, at most 50. */

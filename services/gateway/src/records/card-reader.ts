@@ -8,6 +8,7 @@ import { PublicBuckets } from '../rate-limit/public-buckets.js';
 import { PublicLimits } from '../rate-limit/public-limits.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 import { clientInfo } from '../http/client-info.js';
+import { isAutomatedVisit } from '../http/automated-visit.js';
 
 /**
  * How long a card waits for the records service: a responder must see the card or the call-911 page within 2 s,
@@ -18,8 +19,9 @@ const CARD_READ_TIMEOUT_MS = 1500;
 
 /**
  * Asks the records service for a card, as the JSON routes and the server-rendered page both do (so every view is
- * logged and alerts fire). A card that opens is never refused, whatever else its address did (a hospital's Wi-Fi puts
- * many people behind one); only misses (unknown or malformed tokens) count, per address, against enumeration.
+ * audited, and a person's is logged and alerts fire; a preview, crawler, prefetch or HEAD is marked automated and does
+ * neither: automated-visit.ts). A card that opens is never refused, whatever else its address did (a hospital's Wi-Fi
+ * puts many people behind one); only misses (unknown or malformed tokens) count, per address, against enumeration.
  */
 @Injectable()
 export class CardReader {
@@ -42,7 +44,11 @@ export class CardReader {
         message,
         {
           token,
-          viewer: { userAgent: (req.get('user-agent') ?? '').slice(0, 512), ip: clientInfo(req).ip ?? undefined },
+          viewer: {
+            userAgent: (req.get('user-agent') ?? '').slice(0, 512),
+            ip: clientInfo(req).ip ?? undefined,
+            automated: isAutomatedVisit(req),
+          },
           appUrl: appUrl(req, this.config),
         },
         { timeoutMs: Math.min(CARD_READ_TIMEOUT_MS, this.config.NATS_REQUEST_TIMEOUT_MS) },

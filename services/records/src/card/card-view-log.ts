@@ -24,6 +24,8 @@ export interface CardView {
   ip?: string;
   /** The site it was opened on, for the alert's link. */
   appUrl: string;
+  /** A link preview, crawler, scanner, prefetch or HEAD (the gateway's judgement): audited only, never a scan. */
+  automated: boolean;
 }
 
 /**
@@ -62,7 +64,10 @@ export class CardViewLog implements BeforeApplicationShutdown {
     });
   }
 
-  /** Logs the view and alerts a premium owner; the responder never waits for any of it, nor fails for it. */
+  /**
+   * Audits the view and, for a person's, logs it and alerts a premium owner; the responder never waits for any of it,
+   * nor fails for it.
+   */
   record(record: StoredRecord, view: CardView, source: ViewSource): void {
     try {
       this.hold(record, view, source);
@@ -73,19 +78,22 @@ export class CardViewLog implements BeforeApplicationShutdown {
   }
 
   private hold(record: StoredRecord, view: CardView, source: ViewSource): void {
-    const viewer = coarseUserAgent(view.userAgent);
-    this.scans.add({ recordId: record.id, viewer, source, viewedAt: new Date() });
     // Every card view is audited (SPEC section 9), under the owner's id; the token never is. Stamped now, in the
-    // request, so the entry keeps its time and request id however late its batch goes.
+    // request, so the entry keeps its time and request id however late its batch goes. An automated one too, flagged:
+    // the audit trail is evidence of who fetched the card, machines included.
     this.audits.add(
       this.audit.stamp({
         action: AuditActions.cardViewed,
         userId: record.userId,
         ip: view.ip ?? null,
         userAgent: view.userAgent.slice(0, 300),
-        details: { recordId: record.id, source },
+        details: { recordId: record.id, source, automated: view.automated },
       }),
     );
+    // Only people count: a link preview or a prefetch is neither a scan in the owner's log nor a reason to alert them.
+    if (view.automated) return;
+    const viewer = coarseUserAgent(view.userAgent);
+    this.scans.add({ recordId: record.id, viewer, source, viewedAt: new Date() });
     // Premium records never expire; only their owners get scan alerts.
     if (record.userId && record.expiresAt === null) this.track(this.alert(record, record.userId, viewer, view.appUrl));
   }

@@ -10,11 +10,16 @@ export class CardController {
 
   @Handles(RecordsApi.card)
   card({ token, viewer, appUrl }: MessagePayload<typeof RecordsApi.card>) {
-    return this.cards.card(token, { userAgent: viewer.userAgent, ip: viewer.ip, appUrl });
+    return this.cards.card(token, { userAgent: viewer.userAgent, ip: viewer.ip, automated: viewer.automated, appUrl });
   }
 
   @Handles(RecordsApi.emergency)
   emergency({ token, viewer, appUrl }: MessagePayload<typeof RecordsApi.emergency>) {
-    return this.cards.emergency(token, { userAgent: viewer.userAgent, ip: viewer.ip, appUrl });
+    return this.cards.emergency(token, {
+      userAgent: viewer.userAgent,
+      ip: viewer.ip,
+      automated: viewer.automated,
+      appUrl,
+    });
   }
 }

@@ -25,7 +25,11 @@ import { TagsRepository } from './tags.repository.js';
 
 const APP_URL = 'https://medicalqr.example.org';
 const DAY = 24 * 3600 * 1000;
-const VIEW = { userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36', appUrl: APP_URL };
+const VIEW = {
+  userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36',
+  appUrl: APP_URL,
+  automated: false,
+};
 
 function form(changes: Partial<MedicalFormInput> = {}): MedicalForm {
   return medicalFormSchema.parse({
