@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { RetryAlert } from '../../components/ui/retry-alert';
+import { cn } from '../../lib/cn';
 import { FamilyAlertCard } from './family-alert-card';
 import { useGetFamilyAlertsQuery } from './family-alerts-api';
 import { useMinuteClock } from './use-minute-clock';
@@ -25,7 +26,11 @@ export function FamilyAlertsPanel({ className }: { className?: string }) {
   }
   if (data.alerts.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className={className}>
+    // The line under the alerts keeps their cards apart from the codes' cards that follow.
+    <section
+      aria-labelledby={headingId}
+      className={cn('border-b border-slate-200 pb-8 dark:border-slate-800', className)}
+    >
       <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
         Alerts from your card
       </h2>
