@@ -32,6 +32,7 @@ function signedInHistory(path = '/history', records = [active, older]) {
       body: { records: records.map(summaryOf), page: 1, limit: 20, total: records.length },
     },
     ...Object.fromEntries(records.map((record) => [`GET /api/medical-records/${record.id}`, { body: record }])),
+    'GET /api/family-alerts': { body: { alerts: [] } },
   });
   return renderApp(path);
 }
@@ -101,6 +102,7 @@ describe('/history', () => {
     );
     api = stubFetch({
       'GET /api/auth/user': { body: aUser() },
+      'GET /api/family-alerts': { body: { alerts: [] } },
       'GET /api/medical-records': (request) => {
         const query = new URLSearchParams(request.url.split('?')[1]);
         const page = Number(query.get('page'));

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
 import { ScreenLoading } from '../../components/ui/screen-loading';
 import { useAuth } from '../../features/auth';
+import { FamilyAlertsPanel, useFamilyAlertsAnswered } from '../../features/family-alerts';
 import {
   entryOfRecord,
   entryOfRemembered,
@@ -31,10 +32,16 @@ export function HistoryRoute() {
   );
 }
 
-/** The account's codes, a page at a time: "Show more" fetches the next while there is one. */
+/**
+ * The account's codes, a page at a time: "Show more" fetches the next while there is one. Above them, the alerts sent
+ * from the owner's cards: both are asked at once and the screen waits for both, so the alerts never push the codes
+ * down after they appear.
+ */
 function AccountHistory({ expandActive }: { expandActive: boolean }) {
   const query = useListMedicalRecordsInfiniteQuery();
+  const alertsAnswered = useFamilyAlertsAnswered();
   const { hasNextPage, fetchNextPage, isFetchingNextPage } = query;
+  if (!alertsAnswered) return <ScreenLoading label="Loading your history…" />;
   return (
     <QueryState
       query={query}
@@ -55,6 +62,7 @@ function AccountHistory({ expandActive }: { expandActive: boolean }) {
             expandActive={expandActive}
             onShowMore={hasNextPage ? () => void fetchNextPage() : undefined}
             loadingMore={isFetchingNextPage}
+            aboveCodes={<FamilyAlertsPanel className="mt-8" />}
           />
         );
       }}

@@ -1,5 +1,5 @@
 import { MAX_CONTACTS_FREE, MAX_CONTACTS_PREMIUM } from '@medical-qr/contracts';
-import { Plus, Trash2 } from 'lucide-react';
+import { MessageSquareText, Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { FieldWrapper, Input, useFormLayout } from '../../components/ui/form';
@@ -15,6 +15,13 @@ export function EmergencyContactsFields({ maxContacts }: { maxContacts: number }
 
   return (
     <div>
+      <p className="mb-4 flex items-start gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <MessageSquareText className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          If someone uses “Tell their family” on your card, these contacts get a text. Write numbers with their country
+          code (+44 …).
+        </span>
+      </p>
       {/* The list's own message (e.g. too many contacts) shows under it. */}
       <FieldWrapper name="emergencyContacts">
         {({ 'aria-describedby': describedBy }) =>

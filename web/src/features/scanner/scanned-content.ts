@@ -1,5 +1,8 @@
 import { EMERGENCY_TOKEN_PATTERN, GENDERS, type Gender, type ResuscitationStatus } from '@medical-qr/contracts';
 
+// The card's numbers dial the way every tel: link of the app does.
+export { dialableNumber } from '../../lib/dialable-number';
+
 /** A contact as a scanned code carries it. */
 export interface ScannedContact {
   name: string;
@@ -106,15 +109,6 @@ function legacyContact(data: Record<string, unknown>): ScannedContact[] {
 /** The primary contact, else the first (SPEC section 2: Call Primary Contact). */
 export function primaryContactOf(contacts: ScannedContact[]): ScannedContact | undefined {
   return contacts.find((contact) => contact.isPrimary) ?? contacts[0];
-}
-
-/**
- * A phone number as a tel: link dials it. SPEC section 5 strips non-digits; a leading + stays, since without it an
- * international number would dial as a local one.
- */
-export function dialableNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return phone.trim().startsWith('+') ? `+${digits}` : digits;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -21,6 +21,8 @@ export interface HistoryScreenProps {
   onShowMore?: () => void;
   /** The next page is on its way. */
   loadingMore?: boolean;
+  /** Shown between the title and the codes (the owner's alerts from their card); brings its own top margin. */
+  aboveCodes?: ReactNode;
 }
 
 /** "Your QR Code History" (SPEC section 2): codes numbered newest first, or the empty state leading home. */
@@ -32,6 +34,7 @@ export function HistoryScreen({
   total = entries.length,
   onShowMore,
   loadingMore = false,
+  aboveCodes,
 }: HistoryScreenProps) {
   const activeHeading = useRef<HTMLHeadingElement>(null);
   const activeId = expandActive ? entries.find((entry) => entry.isActive)?.id : undefined;
@@ -57,6 +60,7 @@ export function HistoryScreen({
         </div>
         {!signedIn && entries.length > 0 && onClear ? <ClearHistoryButton onClear={onClear} /> : null}
       </div>
+      {aboveCodes}
       {entries.length === 0 ? (
         <EmptyHistory />
       ) : (
