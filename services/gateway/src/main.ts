@@ -69,7 +69,7 @@ app.use(securityHeaders(config));
 // The webhook's parser runs first, with its own (larger) limit; the general one then skips that body.
 app.useBodyParser('json', stripeWebhookBodyParserOptions);
 app.useBodyParser('json', { limit: config.BODY_LIMIT });
-if (config.SANDBOX_URL) app.use(sandboxProxy(config.SANDBOX_URL));
+if (config.SANDBOX_URL) app.use(sandboxProxy(config.SANDBOX_URL, config));
 app.use(spaMiddleware(config.WEB_DIST_DIR, app.get(CardPageHandler)));
 app.setGlobalPrefix('api');
 app.useGlobalFilters(new HttpErrorFilter(logger));
