@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseEnvSchema, DATABASE_VARIABLES } from '@medical-qr/platform';
+import { baseEnvSchema, DATABASE_VARIABLES, smsEnvSchema } from '@medical-qr/platform';
 import { DEFAULT_PRINTIFY_IMAGE_HOSTS, imageHostsProblem } from './shop-assets/image-origins.js';
 import { cardFontsProblem, DEFAULT_CARD_FONTS_DIR } from './wallet-card/card-fonts.js';
 
@@ -8,6 +8,8 @@ import { cardFontsProblem, DEFAULT_CARD_FONTS_DIR } from './wallet-card/card-fon
 export const gatewayEnvSchema = baseEnvSchema
   .omit(DATABASE_VARIABLES)
   .extend({
+    /** Twilio's account and auth token, which sign its calls to the gateway (status callbacks, texts from phones). */
+    ...smsEnvSchema.shape,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** Where the gateway listens: loopback unless told otherwise (containers set 0.0.0.0). */
     HOST: z.string().min(1).default('127.0.0.1'),
