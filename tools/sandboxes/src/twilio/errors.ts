@@ -33,7 +33,7 @@ export const TwilioErrors = {
   authenticate: (detail: string) => new TwilioApiError(401, 20003, `Authentication Error - ${detail}`),
   /** 20404: an account, message or path the caller's credentials do not reach. */
   notFound: (path: string) => new TwilioApiError(404, 20404, `The requested resource ${path} was not found`),
-  /** 20005-style: a method the resource does not have. */
+  /** 20004: a method the resource does not have. */
   methodNotAllowed: (method: string) => new TwilioApiError(405, 20004, `Method ${method} not allowed`),
   toRequired: () => badRequest(21604, "A 'To' phone number is required."),
   invalidTo: (to: string) => badRequest(21211, `The 'To' number ${to} is not a valid phone number.`),
