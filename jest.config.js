@@ -19,7 +19,8 @@ const shared = {
     '^@medical-qr/(contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
     '^@medical-qr/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     '^@medical-qr/launcher$': '<rootDir>/tools/launcher/src/index.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // A source's `./x.js` is `./x.ts`; a package's own `.json.js` modules (libphonenumber-js's metadata) stay as they are.
+    '^(\\.{1,2}/.*)(?<!\\.json)\\.js$': '$1',
   },
 };
 

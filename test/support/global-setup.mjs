@@ -22,8 +22,9 @@ export default async function globalSetup() {
   // Tests that seed many records straight into the database encrypt them as the records service does.
   process.env.E2E_ENCRYPTION_KEYS = system.env.ENCRYPTION_KEYS;
   process.env.E2E_ENCRYPTION_KEY_ID = system.env.ENCRYPTION_KEY_ID;
-  // The Stripe stand-in's address and test secrets, for tests that act as Stripe (signed webhooks) or as the
-  // merchant's dashboard (the secret key). Set only when the system runs the stand-in.
+  // The Stripe, Printify and Twilio stand-ins' addresses and test secrets, for tests that act as the provider (signed
+  // webhooks), as the merchant's dashboard (the secret key) or as a service sending texts. Set only when the system
+  // runs the stand-in.
   for (const [name, variable] of [
     ['E2E_STRIPE_API_URL', 'STRIPE_API_URL'],
     ['E2E_STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY'],
@@ -32,6 +33,10 @@ export default async function globalSetup() {
     ['E2E_PRINTIFY_API_TOKEN', 'PRINTIFY_API_TOKEN'],
     ['E2E_PRINTIFY_SHOP_ID', 'PRINTIFY_SHOP_ID'],
     ['E2E_PRINTIFY_WEBHOOK_SECRET', 'PRINTIFY_WEBHOOK_SECRET'],
+    ['E2E_TWILIO_ACCOUNT_SID', 'TWILIO_ACCOUNT_SID'],
+    ['E2E_TWILIO_AUTH_TOKEN', 'TWILIO_AUTH_TOKEN'],
+    ['E2E_TWILIO_FROM_NUMBER', 'TWILIO_FROM_NUMBER'],
+    ['E2E_TWILIO_API_URL', 'TWILIO_API_URL'],
   ]) {
     if (system.env[variable]) process.env[name] = system.env[variable];
   }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseEnvSchema, DATABASE_VARIABLES } from '@medical-qr/platform';
+import { baseEnvSchema, DATABASE_VARIABLES, smsEnvSchema } from '@medical-qr/platform';
 import { DEFAULT_PRINTIFY_IMAGE_HOSTS, imageHostsProblem } from './shop-assets/image-origins.js';
 import { cardFontsProblem, DEFAULT_CARD_FONTS_DIR } from './wallet-card/card-fonts.js';
 
@@ -8,6 +8,8 @@ import { cardFontsProblem, DEFAULT_CARD_FONTS_DIR } from './wallet-card/card-fon
 export const gatewayEnvSchema = baseEnvSchema
   .omit(DATABASE_VARIABLES)
   .extend({
+    /** Twilio's account and auth token, which sign its calls to the gateway (status callbacks, texts from phones). */
+    ...smsEnvSchema.shape,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** Where the gateway listens: loopback unless told otherwise (containers set 0.0.0.0). */
     HOST: z.string().min(1).default('127.0.0.1'),
@@ -46,11 +48,6 @@ export const gatewayEnvSchema = baseEnvSchema
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
-    /**
-     * The SMS provider's (Twilio's) auth token: its webhooks (inbound texts, sent texts' status) are signed with it and
-     * refused without it. Unset: texts are not set up, and those routes answer 404.
-     */
-    TWILIO_AUTH_TOKEN: z.string().min(16, 'must be the account auth token').optional(),
     /** The local provider stand-ins (never in production); /dev/mailbox is proxied to it. */
     SANDBOX_URL: z.url().optional(),
     /** Stripe's publishable key (pk_...) the card form uses; unset = payments are not configured. */

@@ -77,7 +77,7 @@ app.useBodyParser('json', { limit: config.BODY_LIMIT });
 // Plain forms post here only: the card's "Tell their family" without a script, a contact's "I'm on it", and the SMS
 // provider's signed webhooks. Everywhere else a form body stays unread (and fails validation).
 app.use(URLENCODED_PATHS, urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
-if (config.SANDBOX_URL) app.use(sandboxProxy(config.SANDBOX_URL));
+if (config.SANDBOX_URL) app.use(sandboxProxy(config.SANDBOX_URL, config));
 app.use(spaMiddleware(config.WEB_DIST_DIR, [app.get(CardPageHandler), app.get(FamilyAlertPagesHandler)]));
 app.setGlobalPrefix('api');
 app.useGlobalFilters(new HttpErrorFilter(logger));

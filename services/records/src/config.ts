@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FACTS_CHECK_DUE_DAYS, FAMILY_ALERT_ESCALATE_DEFAULT_MS } from '@medical-qr/contracts';
-import { baseEnvSchema, durationMs, encryptionEnvSchema } from '@medical-qr/platform';
+import { baseEnvSchema, durationMs, encryptionEnvSchema, smsEnvSchema } from '@medical-qr/platform';
 import { parseLifetime } from './records/record-lifetime.js';
 
 const lifetime = (example: string) =>
@@ -19,6 +19,8 @@ const lifetime = (example: string) =>
 export const recordsEnvSchema = baseEnvSchema
   .extend({
     ...encryptionEnvSchema.shape,
+    /** Texts to a person's emergency contacts (Twilio): all three of account, token and number, or none (texts off). */
+    ...smsEnvSchema.shape,
     /** Keys the email index (one free code per email) so the database never holds an email in clear. */
     EMAIL_INDEX_KEY: z.string().min(32, 'must be at least 32 characters of random text'),
     /** How long an anonymous visitor's free code lives. */

@@ -37,19 +37,26 @@ describe('which providers run on stand-ins', () => {
   const names = (env: NodeJS.ProcessEnv) => standInProviders(env).map((provider) => provider.name);
 
   it('stands in for each provider whose real variables are unset', () => {
-    expect(names({})).toEqual(['smtp', 'google', 'printify', 'stripe']);
-    expect(names({ SMTP_URL: 'smtp://mail.example:587' })).toEqual(['google', 'printify', 'stripe']);
-    expect(names({ GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com' })).toEqual(['smtp', 'printify', 'stripe']);
+    expect(names({})).toEqual(['smtp', 'google', 'printify', 'stripe', 'twilio']);
+    expect(names({ SMTP_URL: 'smtp://mail.example:587' })).toEqual(['google', 'printify', 'stripe', 'twilio']);
+    expect(names({ GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com' })).toEqual([
+      'smtp',
+      'printify',
+      'stripe',
+      'twilio',
+    ]);
+    expect(names({ TWILIO_AUTH_TOKEN: 'real-token' })).toEqual(['smtp', 'google', 'printify', 'stripe']);
     expect(
       names({
         SMTP_URL: 'smtp://mail.example:587',
         GOOGLE_CLIENT_ID: 'x',
         STRIPE_SECRET_KEY: 'sk_live_x',
         PRINTIFY_API_TOKEN: 'real-token',
+        TWILIO_ACCOUNT_SID: 'ACreal',
       }),
     ).toEqual([]);
     expect(describeProviders({ SMTP_URL: 'smtp://mail.example:587', STRIPE_SECRET_KEY: 'sk_test_x' })).toBe(
-      'Providers: SMTP mail: real (SMTP_URL is set); Google sign-in: local stand-in; Printify print on demand: local stand-in; Stripe payments: real (STRIPE_SECRET_KEY is set).',
+      'Providers: SMTP mail: real (SMTP_URL is set); Google sign-in: local stand-in; Printify print on demand: local stand-in; Stripe payments: real (STRIPE_SECRET_KEY is set); Twilio SMS: local stand-in.',
     );
   });
 
@@ -74,6 +81,10 @@ describe('which providers run on stand-ins', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in_secret',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_local_stand_in',
       STRIPE_BROWSER_API_URL: 'http://localhost:4100',
+      TWILIO_ACCOUNT_SID: 'ACaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      TWILIO_AUTH_TOKEN: 'local-twilio-auth-token',
+      TWILIO_FROM_NUMBER: '+15005550006',
+      TWILIO_API_URL: 'http://127.0.0.1:4100',
     });
     expect(planSandboxes({ ...client, SMTP_URL: 'smtp://mail.example:587' }).providerEnv).not.toHaveProperty(
       'SMTP_URL',
@@ -82,6 +93,7 @@ describe('which providers run on stand-ins', () => {
       GOOGLE_CLIENT_ID: 'x',
       STRIPE_SECRET_KEY: 'sk_test_real',
       PRINTIFY_API_TOKEN: 'real-token',
+      TWILIO_ACCOUNT_SID: 'ACreal',
       MAIL_FROM: 'Me <me@example.com>',
       SANDBOX_SMTP_PORT: '2626',
     };

@@ -39,6 +39,11 @@ interface ActiveRule extends FaultRule {
 
 /** Each provider's own answer to an internal error, so its SDK or client reads it as the real one. */
 function failureBody(path: string, status: number) {
+  if (path.startsWith('/2010-04-01/')) {
+    const code = status === 429 ? 20429 : 20500;
+    const message = status === 429 ? 'Too Many Requests' : 'An internal server error has occurred';
+    return { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status };
+  }
   if (/^\/v1\/(shops|catalog|uploads)/.test(path)) {
     return { status: 'error', code: 9999, message: status === 429 ? 'Too many requests.' : 'Internal server error.' };
   }

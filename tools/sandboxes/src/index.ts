@@ -31,3 +31,15 @@ export {
   type StandInSettings as StripeStandInSettings,
   type StandInEvent as StripeStandInEvent,
 } from './stripe/index.js';
+export {
+  twilioProvider,
+  TwilioStandIn,
+  twilioSignature,
+  segmentsOf,
+  MESSAGES_CAPACITY as TWILIO_MESSAGES_CAPACITY,
+  TWILIO_CALLBACK_TRIES,
+  type TwilioStandInSettings,
+  type DevMessage as TwilioDevMessage,
+  type MessageResource as TwilioMessageResource,
+  type InboundResult as TwilioInboundResult,
+} from './twilio/index.js';

@@ -49,7 +49,7 @@ const quiet = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SANDBOX_HTTP_PORT: '0' };
 
 describe('a provider descriptor', () => {
   it('lists every stand-in once, each with a label and the real provider variables', () => {
-    expect(PROVIDERS.map((provider) => provider.name)).toEqual(['smtp', 'google', 'printify', 'stripe']);
+    expect(PROVIDERS.map((provider) => provider.name)).toEqual(['smtp', 'google', 'printify', 'stripe', 'twilio']);
     for (const provider of PROVIDERS) {
       expect(provider.label).not.toBe('');
       expect(provider.realVariables.length).toBeGreaterThan(0);

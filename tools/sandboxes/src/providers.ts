@@ -3,6 +3,7 @@ import { printifyProvider } from './printify/index.js';
 import type { ProviderDescriptor } from './provider-descriptor.js';
 import { smtpProvider } from './smtp/index.js';
 import { stripeProvider } from './stripe/index.js';
+import { twilioProvider } from './twilio/index.js';
 
 /**
  * Every provider stand-in, in the order `npm start` reports them. The sandbox server, its configuration and the
@@ -15,4 +16,5 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   googleProvider,
   printifyProvider,
   stripeProvider,
+  twilioProvider,
 ];

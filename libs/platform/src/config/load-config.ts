@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseEnvProblems, type BaseEnv } from './env-schemas.js';
+import { smsEnvProblems } from '../sms/sms-env.js';
 import { placeholderProblems, reservedAddressProblems } from './placeholders.js';
 
 /** Raised when the environment does not satisfy an app's schema; the message names every bad variable. */
@@ -22,8 +23,10 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
     // Only for the system's processes (the base schema), not for tools with schemas of their own.
     const data = result.data as Partial<BaseEnv>;
     const crossProblems = 'NATS_URL' in data ? baseEnvProblems(data) : [];
+    // The SMS variables' rules find nothing in a schema without them.
+    const smsProblems = smsEnvProblems(data as Record<string, string | undefined>);
     const problems = [
-      ...crossProblems.map((p) => `${p.variable}: ${p.message}`),
+      ...[...crossProblems, ...smsProblems].map((p) => `${p.variable}: ${p.message}`),
       ...reservedAddressProblems(data as Record<string, unknown>),
       ...placeholders,
     ];

@@ -31,7 +31,7 @@ export interface IsolatedStack {
   envOf(process: StackProcess): NodeJS.ProcessEnv;
   nats: PrivateNats;
   stack: RunningStack;
-  /** The provider stand-ins (SMTP catcher, Google OAuth) this system uses, e.g. `${sandboxUrl}/dev/mailbox.json`. */
+  /** The provider stand-ins (SMTP catcher, Google OAuth, Stripe, Printify, Twilio) this system uses, e.g. `${sandboxUrl}/dev/mailbox.json`. */
   sandboxUrl: string;
   sandboxes: RunningSandboxProcess;
   stop(): Promise<void>;
