@@ -12,9 +12,8 @@ import { GATEWAY_CONFIG } from '../tokens.js';
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /** One form field as Twilio posts it: a single string. */
-function field(params: Record<string, unknown>, name: string): string | undefined {
-  const value = params[name];
-  return typeof value === 'string' ? value : undefined;
+function field(params: Record<string, string>, name: string): string | undefined {
+  return params[name];
 }
 
 /**
@@ -67,12 +66,19 @@ export class SmsWebhookController {
     res.status(204).end();
   }
 
-  /** The post's fields, once its signature is the provider's for this URL (as configured with it: the public one). */
-  private signedParams(req: Request, signature: string | undefined): Record<string, unknown> {
+  /**
+   * The post's fields, once its signature is the provider's for the URL it called: the public one (PUBLIC_BASE_URL,
+   * as Twilio is configured with it), else the address this request came to (the local stand-in calls 127.0.0.1).
+   * Only single string fields take part: Twilio posts nothing else, and anything else fails the check.
+   */
+  private signedParams(req: Request, signature: string | undefined): Record<string, string> {
     const authToken = this.config.TWILIO_AUTH_TOKEN;
     if (!authToken) throw new AppError(ErrorCodes.NOT_FOUND, 'Texts are not set up on this server.');
-    const params = (req.body ?? {}) as Record<string, unknown>;
-    const url = `${appUrl(req, this.config)}${req.originalUrl}`;
+    const params = Object.fromEntries(
+      Object.entries((req.body ?? {}) as Record<string, unknown>).map(([name, value]) => [name, String(value)]),
+    );
+    const base = this.config.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.get('host')}`;
+    const url = `${base}${req.originalUrl}`;
     if (!signature || !isValidTwilioSignature(authToken, signature, url, params)) {
       throw new AppError(ErrorCodes.FORBIDDEN, 'The signature of this request is missing or wrong.');
     }

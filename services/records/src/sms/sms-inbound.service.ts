@@ -92,9 +92,8 @@ export class SmsInboundService {
       return contactsTexted > 0;
     } catch (error) {
       // Past the card's limit, or no contact to text: the sender still gets the facts.
-      if (error instanceof AppError && [ErrorCodes.RATE_LIMITED, ErrorCodes.VALIDATION_ERROR].includes(error.code)) {
-        return false;
-      }
+      const expected: readonly string[] = [ErrorCodes.RATE_LIMITED, ErrorCodes.VALIDATION_ERROR];
+      if (error instanceof AppError && expected.includes(error.code)) return false;
       this.logger.error({ err: error, recordId: record.id }, 'a texted reference could not alert the family');
       return false;
     }
