@@ -10,6 +10,8 @@ export default async function globalSetup() {
     TRUST_PROXY_HOPS: '1',
     DEMO_LOGIN: 'true',
     SANDBOX_PRINTIFY_ORDER_STEP_MS: '1500',
+    // The number printed references are texted to (a number reserved for fiction), so the printed items say it.
+    TWILIO_FROM_NUMBER: '+12025550143',
   });
   globalThis.__E2E_SYSTEM__ = system;
   process.env.E2E_BASE_URL = system.url;

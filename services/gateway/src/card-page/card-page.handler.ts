@@ -79,7 +79,14 @@ export class CardPageHandler {
     }
     const cardUrl = appUrl(req, this.config) + emergencyCardPath(token);
     const qr = await qrSvg(cardUrl, texts.t('qrCode'));
-    const content = cardView(card, { cardUrl, qr, offlineQr: offlineCode(card, texts), printedOn: new Date(), texts });
+    const content = cardView(card, {
+      cardUrl,
+      qr,
+      offlineQr: offlineCode(card, texts),
+      printedOn: new Date(),
+      smsNumber: this.config.TWILIO_FROM_NUMBER,
+      texts,
+    });
     const title = texts.t('pageTitle', { name: `${card.firstName} ${card.lastName}` });
     await sendHtml(req, res, 200, this.template!.render({ title, content, lang: texts.tag, dir: texts.dir }));
   }
