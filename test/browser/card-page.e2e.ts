@@ -9,6 +9,8 @@ import { longRecord, rawGet, shortRecord } from '../card/card-fixtures.js';
 import { startCardStack, type CardStack } from '../card/card-stack.js';
 
 type Scheme = 'light' | 'dark';
+/** The number printed references are texted to in this system (a number reserved for fiction). */
+const SMS_NUMBER = '+12025550143';
 const VIEWS = [
   [PHONE, 'light', 'phone-light'],
   [PHONE, 'dark', 'phone-dark'],
@@ -66,7 +68,7 @@ describe('the emergency card page in Chromium', () => {
   let shortCard: string;
 
   beforeAll(async () => {
-    stack = await startCardStack('card-page-browser', { QR_TTL_ANONYMOUS: '3s' });
+    stack = await startCardStack('card-page-browser', { QR_TTL_ANONYMOUS: '3s', TWILIO_FROM_NUMBER: SMS_NUMBER });
     browser = await launchBrowser();
     longCard = `${stack.system.url}/emergency/${await stack.premiumCard(longRecord())}`;
     shortCard = `${stack.system.url}/emergency/${await stack.premiumCard(shortRecord())}`;
@@ -242,7 +244,12 @@ describe('the emergency card page in Chromium', () => {
     }
   });
 
-  it('prints dark on white on A4 and US Letter, with the QR of its link, the offline code, the link, the date and the 911 line', async () => {
+  it('prints dark on white on A4 and US Letter, with the QR of its link and its reference to text, the offline code, the link, the date and the 911 line', async () => {
+    const card = await rawGet(`${stack.system.url}/api/emergency-card/${longCard.split('/').pop()}`, {
+      'x-forwarded-for': randomClientIp(),
+    });
+    const { reference } = JSON.parse(card.text) as { reference: string };
+    expect(reference).toMatch(/^[2-9A-HJKMNP-TW-Z]{4} [2-9A-HJKMNP-TW-Z]{4}$/);
     const { page, context } = await responder(browser, { viewport: DESKTOP, colorScheme: 'dark' });
     await page.goto(longCard);
     await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
@@ -262,6 +269,7 @@ describe('the emergency card page in Chromium', () => {
       expect(offline.find((line) => line.startsWith('Allergies: '))).toContain('Penicillin');
       expect(offline.find((line) => line.startsWith('Call: '))).toContain('Bartholomew');
       expect(text).toContain('Open full card');
+      expect(text.replace(/\s+/g, ' ')).toContain(`No data? Text ${reference} to ${SMS_NUMBER}`);
       expect(text).toContain('Read without internet');
       for (const fact of [
         'Imogen Vasquez-Thornbury',

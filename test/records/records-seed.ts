@@ -1,6 +1,7 @@
 import { medicalFormSchema, type MedicalFormInput } from '@medical-qr/contracts';
 import { EmailIndex, FieldCipher, openDatabase } from '@medical-qr/platform';
 import { newEmergencyToken } from '../../services/records/src/records/emergency-token.js';
+import { PrintedReferences } from '../../services/records/src/records/printed-references.js';
 import { RecordsRepository } from '../../services/records/src/records/records.repository.js';
 import { TokenIndex } from '../../services/records/src/records/token-index.js';
 import { medicalForm } from './records-fixtures.js';
@@ -28,6 +29,7 @@ export async function seedRecords(
       database,
       FieldCipher.fromConfig(env('E2E_ENCRYPTION_KEYS'), env('E2E_ENCRYPTION_KEY_ID')),
       new TokenIndex(env('E2E_EMAIL_INDEX_KEY')),
+      new PrintedReferences(env('E2E_EMAIL_INDEX_KEY')),
     );
     const parsed = medicalFormSchema.parse(form);
     const emailIndex = new EmailIndex(env('E2E_EMAIL_INDEX_KEY')).of(parsed.email);

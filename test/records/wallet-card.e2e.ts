@@ -13,6 +13,8 @@ import { decodeQr, decodeQrWithZbar } from '../support/qr.js';
 import { medicalForm } from './records-fixtures.js';
 
 const DPI = 300;
+/** The number the test system's references are texted to (test/support/global-setup.mjs). */
+const SMS_NUMBER = '+12025550143';
 /** The marks pdftotext puts round right-to-left text (embedding, override, isolate): not part of what was typed. */
 const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
@@ -97,6 +99,9 @@ describe('the wallet card PDF', () => {
       ]) {
         expect({ printed, found: text.includes(printed) }).toEqual({ printed, found: true });
       }
+      // Under the card's code, its reference and where a responder without data texts it (the system's number).
+      expect(created.body.reference).toMatch(/^[2-9A-Z]{4} [2-9A-Z]{4}$/);
+      expect(text.replace(/\s+/g, ' ')).toContain(`No data? Text ${created.body.reference} to ${SMS_NUMBER}`);
 
       const { front, back } = cardPlacement('a4');
       const cardQr = sidePng(folder, pdf.body, 'a4', front);
@@ -132,6 +137,12 @@ describe('the wallet card PDF', () => {
     expect(german).toContain('Allergien');
     expect(german).toContain('Penicillin, my cat');
     expect(german).not.toContain('Alergias');
+    expect(byDefault.replace(/\s+/g, ' ')).toContain(
+      `¿Sin datos? Envíe ${created.body.reference} por SMS al ${SMS_NUMBER}`,
+    );
+    expect(german.replace(/\s+/g, ' ')).toContain(
+      `Keine Daten? Senden Sie ${created.body.reference} per SMS an ${SMS_NUMBER}`,
+    );
 
     const refused = await download(client, created.body.id, '?lang=de,en');
     expect(refused.status).toBe(400);

@@ -34,4 +34,5 @@ export * from './bus-access.js';
 export * from './allergy-severity.js';
 export * from './first-minute-block.js';
 export * from './offline-card-text.js';
+export * from './printed-reference.js';
 export * from './wallet-card.js';

@@ -13,6 +13,7 @@ import {
 import { RESPONDER_LANGUAGES } from './medical-terms/languages.js';
 import { comparableText } from './medical-terms/entry-text.js';
 import { withoutControlCharacters } from './plain-text.js';
+import { printedReferenceSchema } from './printed-reference.js';
 import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema, pageInfoSchema, pageQuerySchema } from './paging.js';
 
 /** Facts the records service publishes. */
@@ -338,6 +339,13 @@ export const emergencyCardSchema = z.object({
   expiresAt: z.iso.datetime().nullable(),
   /** When the owner last said these facts are right (a save, or "These facts are still right"); the card prints it. */
   factsCheckedAt: z.iso.datetime(),
+  /**
+   * The short reference printed with the code that opened the card (`K7QM 4XPD`; a printed tag's own for a tag), which
+   * a responder without data texts to the service's SMS number. No more secret than the token the reader already
+   * holds. Absent for a code not yet given one (made before references, until records gives it one) and from a
+   * records service older than it.
+   */
+  reference: printedReferenceSchema.optional(),
 });
 export type EmergencyCard = z.infer<typeof emergencyCardSchema>;
 
@@ -388,6 +396,8 @@ export const anonymousCreationResponseSchema = z.object({
   token: emergencyTokenSchema,
   cardUrl: z.url(),
   expiresAt: z.iso.datetime(),
+  /** The code's printed reference (`K7QM 4XPD`), for the lock-screen image and the visitor's screen. */
+  reference: printedReferenceSchema.optional(),
   /** Whether a link to prove the email went out (not past the email's daily mails, nor with mail down). */
   confirmationMailed: z.boolean(),
 });
@@ -439,6 +449,8 @@ export const printedTagSchema = z.object({
   /** The link printed on the item. */
   url: z.string(),
   tokenPrefix: z.string(),
+  /** The tag's own printed reference (`K7QM 4XPD`), printed under its QR; absent until it has one. */
+  reference: printedReferenceSchema.optional(),
   createdAt: z.iso.datetime(),
   revokedAt: z.iso.datetime().nullable(),
 });

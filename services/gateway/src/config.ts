@@ -64,6 +64,14 @@ export const gatewayEnvSchema = baseEnvSchema
     PRINTIFY_IMAGE_HOSTS: z.string().default(DEFAULT_PRINTIFY_IMAGE_HOSTS),
     /** Google Maps' browser key for address suggestions in the shop; unset = plain address fields. */
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+    /**
+     * The service's SMS number (E.164, `+15551234567`), which a responder without data texts a printed reference to:
+     * printed beside the reference and shown to the owner. Unset: no SMS, and only the reference is printed.
+     */
+    TWILIO_FROM_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{1,14}$/, 'must be a phone number in E.164 form, such as +15551234567')
+      .optional(),
     /** Where the wallet card's fonts are: Debian's TrueType folder, as fonts-noto-core and fonts-droid-fallback lay it out. */
     CARD_FONTS_DIR: z.string().min(1).default(DEFAULT_CARD_FONTS_DIR),
   })

@@ -19,7 +19,9 @@ import { HistoryController } from './history/history.controller.js';
 import { HistoryService } from './history/history.service.js';
 import { PremiumLifetimeConsumer } from './premium/premium-lifetime.consumer.js';
 import { PremiumStatusClient } from './premium/premium-status.client.js';
+import { PrintedReferences } from './records/printed-references.js';
 import { RecordsController } from './records/records.controller.js';
+import { ReferenceBackfill } from './records/reference-backfill.js';
 import { RecordsRepository } from './records/records.repository.js';
 import { RecordsService } from './records/records.service.js';
 import { TokenIndex } from './records/token-index.js';
@@ -77,7 +79,13 @@ import { SmsWorker } from './sms/sms.worker.js';
       useFactory: (config: RecordsConfig) => new NumberIndex(config.EMAIL_INDEX_KEY),
     },
     { provide: SmsSender, inject: [CONFIG], useFactory: (config: RecordsConfig) => new SmsSender(config) },
+    {
+      provide: PrintedReferences,
+      inject: [CONFIG],
+      useFactory: (config: RecordsConfig) => new PrintedReferences(config.EMAIL_INDEX_KEY),
+    },
     RecordsRepository,
+    ReferenceBackfill,
     RecordsService,
     FamilyAlertsRepository,
     FamilyAlertsService,

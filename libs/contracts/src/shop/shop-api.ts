@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema } from '../paging.js';
+import { printedReferenceSchema } from '../printed-reference.js';
 import { MERCH_QUANTITY_MAX, MERCH_QUANTITY_MIN } from './merch-pricing.js';
 
 export * from './shop-placeholders.js';
@@ -361,6 +362,8 @@ export const orderTagSchema = z.object({
   /** The link printed on the item: it opens the owner's current card. */
   url: z.string(),
   tokenPrefix: z.string(),
+  /** The reference printed under the item's QR (`K7QM 4XPD`), texted by a responder without data; absent until it has one. */
+  reference: printedReferenceSchema.optional(),
   revokedAt: z.iso.datetime().nullable(),
 });
 export type OrderTag = z.infer<typeof orderTagSchema>;

@@ -86,6 +86,7 @@ export class CardPageHandler {
       qr,
       offlineQr: offlineCode(card, texts),
       printedOn: new Date(),
+      smsNumber: this.config.TWILIO_FROM_NUMBER,
       texts,
       familyAlertAction: familyAlertsPath(token),
     });

@@ -3,7 +3,7 @@
  */
 /// <reference lib="dom" />
 import { within } from '@testing-library/dom';
-import type { EmergencyCard } from '@medical-qr/contracts';
+import { cardTexts, type EmergencyCard } from '@medical-qr/contracts';
 import { CardTexts } from './card-texts.js';
 import { cardView } from './card-view.js';
 import { SafeHtml } from './html.js';
@@ -107,6 +107,33 @@ describe('the server-rendered card', () => {
     expect(printed.querySelector('svg.qr')).not.toBeNull();
     expect(printed.textContent).toContain(options.cardUrl);
     expect(printed.textContent).toContain('Printed November 23, 2026');
+  });
+
+  it('prints the reference under the code: with the SMS number when there is one, alone without', () => {
+    const withReference = { ...card, reference: 'K7QM 4XPD' };
+    const printed = (view: SafeHtml) => parse(view).querySelector('.print-code .print-reference');
+    const texted = printed(cardView(withReference, { ...options, smsNumber: '+15551234567' }))!;
+    expect(texted.textContent).toBe('No data? Text K7QM 4XPD to +15551234567');
+    // Each value runs left to right on its own, so a reference or number inside a right-to-left sentence keeps its order.
+    expect([...texted.querySelectorAll('[dir="ltr"]')].map((value) => value.textContent)).toEqual([
+      'K7QM 4XPD',
+      '+15551234567',
+    ]);
+    expect(printed(cardView(withReference, options))!.textContent).toBe('Ref. K7QM 4XPD');
+    // A code without a reference yet (or a records service older than references) prints none.
+    expect(printed(cardView(card, { ...options, smsNumber: '+15551234567' }))).toBeNull();
+    // On paper only.
+    expect(texted.closest('.print-only')).not.toBeNull();
+  });
+
+  it("prints the reference's words in the reader's language, the values as they are", () => {
+    const arabic = parse(
+      cardView({ ...card, reference: 'K7QM 4XPD' }, { ...options, smsNumber: '+15551234567', texts: cardTexts('ar') }),
+    ).querySelector('.print-reference')!;
+    expect(arabic.textContent).toBe('لا يوجد إنترنت؟ أرسل K7QM 4XPD في رسالة نصية إلى +15551234567');
+    expect(arabic.querySelector('.sms-number')!.getAttribute('dir')).toBe('ltr');
+    const hostile = parse(cardView({ ...card, reference: '<b>K7QM</b>' }, options)).querySelector('.print-reference')!;
+    expect(hostile.querySelector('b')).toBeNull();
   });
 
   it('shows what a person wrote as text, never as markup', () => {

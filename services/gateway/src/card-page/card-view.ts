@@ -23,6 +23,8 @@ export interface CardViewOptions {
   /** The offline code: the first-minute block as plain text, which a camera shows without a network. */
   offlineQr?: SafeHtml;
   printedOn: Date;
+  /** The service's SMS number (E.164), printed beside the code's reference; unset, the reference alone is printed. */
+  smsNumber?: string;
   /** The responder's language; English unless given. */
   texts?: LocalizedCardTexts;
   /** Where "Tell their family" posts; no form without it (or without a contact to text). */
@@ -274,21 +276,52 @@ function cardActions(texts: LocalizedCardTexts) {
   </nav>`;
 }
 
-/** A printed code with what it does written under it. */
-function printedCode(code: SafeHtml, caption: string) {
+/** A printed code with what it does written under it, and anything else said under the code (its reference). */
+function printedCode(code: SafeHtml, caption: string, under: SafeHtml | '' = '') {
   return html`<figure class="print-code">
     ${code}
     <figcaption>${caption}</figcaption>
+    ${under}
   </figure>`;
 }
 
 /**
- * Only on paper: the way back to the current card (its QR and link), the offline code that reads without a network,
- * and when this copy was made.
+ * A text with values put in, each in its own element running left to right whatever the language (a reference or a
+ * phone number inside an Arabic sentence keeps its order), and escaped like every value.
  */
-function printedSheet(options: CardViewOptions, texts: LocalizedCardTexts) {
+function withValues(
+  texts: LocalizedCardTexts,
+  key: 'textReference' | 'reference',
+  values: Record<string, { text: string; className: string }>,
+): SafeHtml {
+  const marked = Object.fromEntries(Object.keys(values).map((name) => [name, `\uE000${name}\uE001`]));
+  const parts = texts.t(key, marked).split(/\uE000(\w+)\uE001/);
+  return html`${parts.map((part, index) => {
+    const value = index % 2 === 1 ? values[part] : undefined;
+    return value ? html`<span class="${value.className}" dir="ltr">${value.text}</span>` : part;
+  })}`;
+}
+
+/**
+ * Under the printed code: its reference, which a responder without data texts to the SMS number for the
+ * first-minute facts ("No data? Text K7QM 4XPD to +15551234567"), or the reference alone without a number.
+ */
+function printedReference(card: EmergencyCard, options: CardViewOptions, texts: LocalizedCardTexts) {
+  if (!card.reference) return '';
+  const reference = { text: card.reference, className: 'reference' };
+  const text = options.smsNumber
+    ? withValues(texts, 'textReference', { reference, number: { text: options.smsNumber, className: 'sms-number' } })
+    : withValues(texts, 'reference', { reference });
+  return html`<p class="print-reference">${text}</p>`;
+}
+
+/**
+ * Only on paper: the way back to the current card (its QR, its reference to text without data, and its link), the
+ * offline code that reads without a network, and when this copy was made.
+ */
+function printedSheet(card: EmergencyCard, options: CardViewOptions, texts: LocalizedCardTexts) {
   return html`<section class="print-only">
-    ${printedCode(options.qr, texts.t('openFullCard'))}
+    ${printedCode(options.qr, texts.t('openFullCard'), printedReference(card, options, texts))}
     ${options.offlineQr ? printedCode(options.offlineQr, texts.t('readOffline')) : ''}
     <div>
       <p>${texts.t('printHint')}</p>
@@ -320,7 +353,7 @@ export function cardView(card: EmergencyCard, options: CardViewOptions): SafeHtm
       ? tellFamilyForm(options.familyAlertAction, card.emergencyContacts.length, texts)
       : ''}
     ${otherContacts(others, reading)} ${personalFacts(card, texts)}
-    ${cardActions(texts)} ${printedSheet(options, texts)}
+    ${cardActions(texts)} ${printedSheet(card, options, texts)}
     <footer class="card-footer">
       ${factsChecked(card, texts)}
       <p class="emergency-line">${texts.t('emergencyLead')}</p>

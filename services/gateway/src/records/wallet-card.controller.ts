@@ -39,7 +39,7 @@ export class WalletCardController {
   @Get('medical-records/:recordId/wallet-card.pdf')
   @ApiOperation({
     summary:
-      "One of the user's records as a printable wallet card (PDF, A4 or US Letter): the first-minute facts beside the card's QR, the offline QR, conditions, medications, devices and contacts; 404 unless it is the user's own, 400 for another sheet or language",
+      "One of the user's records as a printable wallet card (PDF, A4 or US Letter): the first-minute facts beside the card's QR with its printed reference, the offline QR, conditions, medications, devices and contacts; 404 unless it is the user's own, 400 for another sheet or language",
   })
   @ApiParam({ name: 'recordId', required: true, type: String })
   @ApiQuery({ name: 'sheet', required: false, enum: WALLET_SHEETS, description: 'The paper: a4 (default) or letter' })
@@ -62,7 +62,7 @@ export class WalletCardController {
     const record = await this.services.send(RecordsApi.get, { userId, recordId, appUrl: appUrl(req, this.config) });
     const labels = walletCardLabels(query.lang ?? record.writtenIn ?? 'en');
     const pdf = await walletCardPdf(
-      walletCardContent(record, new Date(), labels),
+      walletCardContent(record, new Date(), labels, this.config.TWILIO_FROM_NUMBER),
       query.sheet,
       this.config.CARD_FONTS_DIR,
     );

@@ -79,6 +79,31 @@ describe('the wallet card in a responder language', () => {
   });
 });
 
+describe("the wallet card's reference line", () => {
+  const withReference = { ...record, reference: 'K7QM 4XPD' };
+  const at = new Date('2026-11-28T12:00:00Z');
+  const line = (content: { referenceLine: Array<{ text: string; value: boolean }> }) =>
+    content.referenceLine.map((piece) => (piece.value ? `[${piece.text}]` : piece.text)).join('');
+
+  it('says where to text the reference, each value whole, and the reference alone without a number', () => {
+    expect(line(walletCardContent(withReference, at, walletCardLabels('en'), '+12025550143'))).toBe(
+      'No data? Text [K7QM\u00a04XPD] to [+12025550143]',
+    );
+    expect(line(walletCardContent(withReference, at, walletCardLabels('en')))).toBe('Ref. [K7QM\u00a04XPD]');
+    expect(walletCardContent(record, at, walletCardLabels('en'), '+12025550143').referenceLine).toEqual([]);
+  });
+
+  it("is in the card's language, whatever order it puts the values in, and read from the right in Arabic", () => {
+    expect(line(walletCardContent(withReference, at, walletCardLabels('ja'), '+12025550143'))).toBe(
+      'データ通信ができない場合は、[K7QM\u00a04XPD] を [+12025550143] にSMSで送ってください',
+    );
+    const arabic = walletCardContent(withReference, at, walletCardLabels('ar'), '+12025550143');
+    expect(line(arabic)).toBe('لا يوجد إنترنت؟ أرسل [K7QM\u00a04XPD] في رسالة نصية إلى [+12025550143]');
+    expect(arabic.labels.direction).toBe('rtl');
+    expect(walletCardLabels('en').direction).toBe('ltr');
+  });
+});
+
 describe('walletContacts', () => {
   it('puts the primary first and keeps three, the rest in the owner’s order', () => {
     const names = walletContacts([contact('A'), contact('B'), contact('C', true), contact('D')]).map((c) => c.name);

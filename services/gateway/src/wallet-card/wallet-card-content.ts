@@ -12,6 +12,8 @@ import {
 /** Every word printed on the wallet card, in one object, so another language is one more object like it. */
 export interface WalletCardLabels {
   language: ResponderLanguage;
+  /** How the language's lines run: an Arabic card's reference line is laid out from the right. */
+  direction: 'ltr' | 'rtl';
   /** How dates are written (Intl locale). */
   dateLocale: string;
   firstMinute: FirstMinuteLabels;
@@ -28,6 +30,16 @@ export interface WalletCardLabels {
   /** `{date}` is replaced by the date. */
   lastChecked: string;
   fullCardAt: string;
+  /** Under the QR, with an SMS number: `{reference}` and `{number}` are replaced by them. */
+  textReference: string;
+  /** The same without one: `{reference}` is replaced by it. */
+  reference: string;
+}
+
+/** A piece of the reference line: the label's words, or a value (the reference, the number) drawn whole and bold. */
+export interface ReferencePiece {
+  text: string;
+  value: boolean;
 }
 
 export interface WalletCardContact {
@@ -53,6 +65,8 @@ export interface WalletCardContent {
   contacts: WalletCardContact[];
   /** "Last checked by the owner: 12 Mar 2026". */
   lastChecked: string;
+  /** Under the card's QR: "No data? Text K7QM 4XPD to +15551234567", in pieces; none for a code without a reference. */
+  referenceLine: ReferencePiece[];
 }
 
 const MAX_CONTACTS = 3;
@@ -74,8 +88,33 @@ export function cardDate(iso: string, labels: Pick<WalletCardLabels, 'dateLocale
     .replace(/ /g, '\u00a0');
 }
 
-/** The wallet card's content for one of the owner's records, as of `now` (the age printed is today's). */
-export function walletCardContent(record: MedicalRecord, now: Date, labels: WalletCardLabels): WalletCardContent {
+/**
+ * The code's printed reference, to text to the SMS number for the first-minute facts without data, in the labels'
+ * words, cut into pieces at the values. A value never breaks across lines (a no-break space inside the reference).
+ */
+export function referenceLine(
+  reference: string | undefined,
+  smsNumber: string | undefined,
+  labels: Pick<WalletCardLabels, 'textReference' | 'reference'>,
+): ReferencePiece[] {
+  if (!reference) return [];
+  const values: Record<string, string> = { reference: reference.replace(/ /g, '\u00a0'), number: smsNumber ?? '' };
+  return (smsNumber ? labels.textReference : labels.reference)
+    .split(/\{(reference|number)\}/)
+    .map((text, index) => (index % 2 === 1 ? { text: values[text]!, value: true } : { text, value: false }))
+    .filter((piece) => piece.text !== '');
+}
+
+/**
+ * The wallet card's content for one of the owner's records, as of `now` (the age printed is today's); `smsNumber` is
+ * the service's, printed beside the code's reference when there is one.
+ */
+export function walletCardContent(
+  record: MedicalRecord,
+  now: Date,
+  labels: WalletCardLabels,
+  smsNumber?: string,
+): WalletCardContent {
   const firstMinute = firstMinuteBlock(
     { ...record, age: ageOn(record.dateOfBirth, now) },
     labels.language,
@@ -93,5 +132,6 @@ export function walletCardContent(record: MedicalRecord, now: Date, labels: Wall
     devices: entriesIn(record.devices, 'devices', labels.language),
     contacts: walletContacts(record.emergencyContacts),
     lastChecked: labels.lastChecked.replaceAll('{date}', cardDate(checkedAt, labels)),
+    referenceLine: referenceLine(record.reference, smsNumber, labels),
   };
 }

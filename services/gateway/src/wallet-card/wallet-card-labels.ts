@@ -11,6 +11,7 @@ export function walletCardLabels(language: ResponderLanguage): WalletCardLabels 
   const texts = cardTexts(language);
   return {
     language,
+    direction: texts.dir,
     dateLocale: texts.tag,
     firstMinute: firstMinuteLabels(texts),
     documentTitle: 'Emergency wallet card',
@@ -25,5 +26,7 @@ export function walletCardLabels(language: ResponderLanguage): WalletCardLabels 
     primary: texts.t('primaryBadge'),
     lastChecked: texts.t('lastChecked', { date: '{date}' }),
     fullCardAt: texts.t('fullCardAt'),
+    textReference: texts.t('textReference', { reference: '{reference}', number: '{number}' }),
+    reference: texts.t('reference', { reference: '{reference}' }),
   };
 }

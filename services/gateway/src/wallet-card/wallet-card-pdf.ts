@@ -28,6 +28,7 @@ import {
   type ColumnItem,
   type Measure,
   type PlacedLine,
+  type PlacedSpan,
   type Rect,
   type Span,
   type Tone,
@@ -255,6 +256,44 @@ function firstMinuteItems(content: WalletCardContent): ColumnItem[] {
   });
 }
 
+/**
+ * A right-to-left line's spans laid out from the right: the first span read is the rightmost, and a space between two
+ * spans stays between them (whose side of a span it was written on does not matter any more). Each span's own words
+ * are ordered as they are drawn (drawText).
+ */
+function fromTheRight(line: readonly PlacedSpan[], measure: Measure): PlacedSpan[] {
+  const placed: PlacedSpan[] = [];
+  let x = 0;
+  for (const [index, span] of [...line].entries()) {
+    const text = span.text.trim();
+    const gap = index > 0 && /^\s|\s$/.test(`${line[index - 1]!.text.slice(-1)}${span.text[0]}`);
+    x -= (gap ? measure(' ', span.bold, span.size) : 0) + measure(text, span.bold, span.size);
+    placed.push({ ...span, text, x });
+  }
+  return placed.map((span) => ({ ...span, x: span.x - x }));
+}
+
+/**
+ * Under the card's QR, each line centred under it: its printed reference, the values bold ("No data? Text K7QM 4XPD
+ * to +15551234567"), from `top` down to `bottom`, smaller for a long language, read from the right in Arabic.
+ */
+function drawReference(ink: Ink, content: WalletCardContent, centre: number, area: { top: number; bottom: number }) {
+  const spans: Span[] = content.referenceLine.map((piece) => ({
+    text: piece.text,
+    bold: piece.value,
+    size: piece.value ? 7 : 6,
+    tone: piece.value ? 'plain' : 'muted',
+  }));
+  const width = CARD_QR_SIZE + PADDING;
+  const lines = fitColumn([{ spans, maxLines: 3 }], width, area.top - area.bottom, ink.fonts.measure);
+  for (const written of lines) {
+    const line = content.labels.direction === 'rtl' ? fromTheRight(written.spans, ink.fonts.measure) : written.spans;
+    const lineWidth = Math.max(...line.map((span) => span.x + ink.fonts.measure(span.text, span.bold, span.size)));
+    const baseline = area.top - written.top - (written.height / LINE_SPACING) * BASELINE;
+    for (const span of line) drawText(ink, span.text, centre - lineWidth / 2 + span.x, baseline, span);
+  }
+}
+
 /** The side a responder sees first: the code to the full card, and beside it what decides the first minute. */
 function drawFront(ink: Ink, rect: Rect, content: WalletCardContent): void {
   drawOutline(ink.page, rect);
@@ -268,6 +307,7 @@ function drawFront(ink: Ink, rect: Rect, content: WalletCardContent): void {
     size: fittedSize(ink, content.labels.openFullCard, true, QR_LABEL_SIZE, CARD_QR_SIZE + PADDING),
     tone: 'plain',
   });
+  drawReference(ink, content, qrX + CARD_QR_SIZE / 2, { top: labelY - 0.8 * MM, bottom: rect.y + 1.5 * MM });
 
   const x = qrX + CARD_QR_SIZE + PADDING;
   const top = rect.y + rect.height - BAND_HEIGHT - 3 * MM;
@@ -376,6 +416,7 @@ function textsOf(content: WalletCardContent): string[] {
     content.devices,
     ...content.contacts.flatMap((contact) => [contact.name, contact.phone, contact.relationship]),
     content.lastChecked,
+    ...content.referenceLine.map((piece) => piece.text),
     ...Object.values(labels).filter((value): value is string => typeof value === 'string'),
     labels.firstMinute.title,
   ];

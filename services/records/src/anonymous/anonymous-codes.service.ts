@@ -84,6 +84,7 @@ export class AnonymousCodesService {
       token: view.token,
       cardUrl: view.cardUrl,
       expiresAt: expiresAt.toISOString(),
+      ...(view.reference ? { reference: view.reference } : {}),
       confirmationMailed,
     };
   }

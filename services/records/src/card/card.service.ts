@@ -7,8 +7,11 @@ import { CardViewLog, type CardView } from './card-view-log.js';
 
 export type { CardView } from './card-view-log.js';
 
-/** What a scanned token opens now: a record to show, no card at all, or a card that no longer opens. */
-type Opened = { record: StoredRecord } | 'unknown' | 'expired';
+/**
+ * What a scanned token opens now: a record to show (with the printed reference of what was scanned), no card at all,
+ * or a card that no longer opens.
+ */
+type Opened = { record: StoredRecord; reference?: string } | 'unknown' | 'expired';
 
 /** The public side of a code: the card a responder opens, the scan log, and alerts to premium owners. */
 @Injectable()
@@ -26,7 +29,7 @@ export class CardService {
     if (opened === 'unknown') throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.cardNotFound);
     if (opened === 'expired') throw new AppError(ErrorCodes.GONE, RecordsMessages.cardExpired);
     this.views.record(opened.record, view, 'card');
-    return toEmergencyCard(opened.record);
+    return toEmergencyCard(opened.record, opened.reference);
   }
 
   /** The same facts for the in-app scanner, which treats unknown and inactive alike. */
@@ -34,7 +37,7 @@ export class CardService {
     const opened = await this.open(token);
     if (typeof opened === 'string') throw new AppError(ErrorCodes.NOT_FOUND, RecordsMessages.emergencyNotFound);
     this.views.record(opened.record, view, 'scanner');
-    return toEmergencyCard(opened.record);
+    return toEmergencyCard(opened.record, opened.reference);
   }
 
   /**
@@ -45,6 +48,6 @@ export class CardService {
   private async open(token: string): Promise<Opened> {
     const found = await this.records.openByToken(token);
     if (!found || found.consentWithdrawn) return 'unknown';
-    return found.record?.isActive ? { record: found.record } : 'expired';
+    return found.record?.isActive ? { record: found.record, reference: found.reference } : 'expired';
   }
 }

@@ -33,6 +33,13 @@ export const medicalRecords = recordsSchema.table('medical_records', {
   factsCheckedAt: timestamp('facts_checked_at', { withTimezone: true }).defaultNow(),
   /** When the owner was mailed that the current check had lapsed; cleared by the next check, so one mail a lapse. */
   factsRemindedAt: timestamp('facts_reminded_at', { withTimezone: true }),
+  /**
+   * Keyed hash of the code's printed reference ({@link PrintedReferences}, its own purpose label): what a texted
+   * reference finds it by. Null only for a code made before references, until ReferenceBackfill gives it one.
+   */
+  referenceIndex: text('reference_index'),
+  /** The reference encrypted with `<id>/reference` as context: what the owner's screens and the printed items show. */
+  referenceCiphertext: text('reference_ciphertext'),
 });
 
 export type MedicalRecordRow = typeof medicalRecords.$inferSelect;
@@ -79,6 +86,10 @@ export const printedTags = recordsSchema.table(
     tokenIndex: text('token_index').notNull(),
     /** The token encrypted with the row id as context: what its printed QR and listed link are drawn from. */
     tokenCiphertext: text('token_ciphertext').notNull(),
+    /** Keyed hash of the tag's own printed reference, as a record's; null until ReferenceBackfill gives it one. */
+    referenceIndex: text('reference_index'),
+    /** The reference encrypted with `<id>/tag-reference` as context: what its print image and the owner's list show. */
+    referenceCiphertext: text('reference_ciphertext'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

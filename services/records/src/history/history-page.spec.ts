@@ -5,6 +5,7 @@ function record(n: number, details: Partial<StoredRecord['details']> = {}): Stor
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     token: `token${n}`,
+    reference: null,
     label: '',
     userId: null,
     details: {

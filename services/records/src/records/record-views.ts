@@ -1,10 +1,15 @@
 import type { EmergencyCard, MedicalRecord, RecordSummary } from '@medical-qr/contracts';
-import { ageOn, emergencyCardPath } from '@medical-qr/contracts';
+import { ageOn, emergencyCardPath, formatReference } from '@medical-qr/contracts';
 import { qrDataUrl } from '../qr/qr-image.js';
 import type { StoredRecord, StoredSummary } from './records.repository.js';
 
 export function cardUrlFor(appUrl: string, token: string): string {
   return `${appUrl}${emergencyCardPath(token)}`;
+}
+
+/** A view's `reference`: the stored one printed as two groups (`K7QM 4XPD`), or nothing while there is none. */
+export function printedReference(reference: string | null | undefined): { reference?: string } {
+  return reference ? { reference: formatReference(reference) } : {};
 }
 
 /** A record as its owner sees it, with its QR image. */
@@ -24,6 +29,7 @@ export async function toMedicalRecord(record: StoredRecord, appUrl: string): Pro
     version: record.version,
     ...record.details,
     emergencyContacts: record.contacts,
+    ...printedReference(record.reference),
   };
 }
 
@@ -40,8 +46,11 @@ export function toRecordSummary(record: StoredSummary, appUrl: string): RecordSu
   };
 }
 
-/** What a responder sees: the person (their age today, not their date of birth), the medical facts and whom to call. */
-export function toEmergencyCard(record: StoredRecord, now = new Date()): EmergencyCard {
+/**
+ * What a responder sees: the person (their age today, not their date of birth), the medical facts and whom to call,
+ * and the printed reference of what they opened (`reference`: a tag's own when a tag opened it).
+ */
+export function toEmergencyCard(record: StoredRecord, reference: string | undefined, now = new Date()): EmergencyCard {
   const { dateOfBirth, ...facts } = record.details;
   return {
     ...facts,
@@ -50,5 +59,6 @@ export function toEmergencyCard(record: StoredRecord, now = new Date()): Emergen
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt?.toISOString() ?? null,
     factsCheckedAt: record.factsCheckedAt.toISOString(),
+    ...printedReference(reference),
   };
 }

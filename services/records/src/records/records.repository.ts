@@ -12,10 +12,12 @@ import {
 import {
   emergencyContacts,
   medicalRecords,
+  printedTags,
   type EmergencyContactRow,
   type MedicalRecordRow,
 } from '../database/schema.js';
-import { openByTokenStatement } from './open-by-token-statement.js';
+import { openByReferenceStatement, openByTokenStatement } from './open-by-token-statement.js';
+import { PrintedReferences, tagReferenceContext, taken } from './printed-references.js';
 import { recordRowOf } from './record-row.js';
 import { detailsFromForm, parseStoredDetails, type RecordDetails } from './record-details.js';
 import { isExpired } from './record-lifetime.js';
@@ -25,6 +27,8 @@ import { TokenIndex } from './token-index.js';
 export interface StoredRecord {
   id: string;
   token: string;
+  /** Its printed reference, normalized (`K7QM4XPD`); null for a code made before references, until it gets one. */
+  reference: string | null;
   userId: string | null;
   details: RecordDetails;
   /** The owner's name for the code; '' when unnamed. */
@@ -51,6 +55,11 @@ export interface OpenedByToken {
   consentWithdrawn: boolean;
   /** Undefined for a tag whose owner has no active record. */
   record?: StoredRecord;
+  /**
+   * The printed reference of what was opened, normalized: the record's own, or the tag's for a tag (what is printed
+   * beside the token or reference used). Undefined while it has none.
+   */
+  reference?: string;
 }
 
 /** A code in its owner's list: what tells codes apart, read without decrypting any medical detail. */
@@ -104,6 +113,8 @@ const emailConfirmed = isNotNull(medicalRecords.emailConfirmedAt);
 const tokenContext = (recordId: string) => `${recordId}/token`;
 /** The label's too, so a list of codes opens labels without opening any medical value. */
 const labelContext = (recordId: string) => `${recordId}/label`;
+/** The printed reference's, apart from the token's. */
+const referenceContext = (recordId: string) => `${recordId}/reference`;
 
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -151,6 +162,7 @@ export class RecordsRepository {
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(FIELD_CIPHER) private readonly cipher: FieldCipher,
     private readonly tokenIndex: TokenIndex,
+    private readonly references: PrintedReferences,
   ) {}
 
   /**
@@ -318,18 +330,36 @@ export class RecordsRepository {
    * thousand do.
    */
   async openByToken(token: string): Promise<OpenedByToken | undefined> {
-    const index = this.tokenIndex.of(token);
-    const { rows } = await this.database.pool.query<Record<string, unknown>>({
-      ...openByTokenStatement,
-      values: [index],
-    });
+    return this.open(openByTokenStatement, this.tokenIndex.of(token));
+  }
+
+  /**
+   * What a texted reference opens, given its keyed hash (`PrintedReferences.indexOf` of the normalized reference):
+   * exactly what {@link openByToken} answers for the token printed beside it. A record's own reference opens that
+   * record; a printed tag's, its owner's first active record; a revoked tag's, nothing; a withdrawn consent shows
+   * nothing. The caller decides what an inactive record means, as for a token.
+   */
+  async openByReference(referenceIndex: string): Promise<OpenedByToken | undefined> {
+    return this.open(openByReferenceStatement, referenceIndex);
+  }
+
+  private async open(statement: { name: string; text: string }, index: string): Promise<OpenedByToken | undefined> {
+    const { rows } = await this.database.pool.query<Record<string, unknown>>({ ...statement, values: [index] });
     const [found] = rows;
     if (!found) return undefined;
     const record =
       found.id === null || found.id === undefined
         ? undefined
         : this.toStored(recordRowOf(found), this.contactsOf(found.contacts as EmergencyContactRow[]));
-    return { consentWithdrawn: found.withdrawn === true, record };
+    const tagId = found.openedTagId as string | null;
+    const tagReference = found.openedTagReference as string | null;
+    const reference =
+      tagId === null
+        ? (record?.reference ?? undefined)
+        : tagReference === null
+          ? undefined
+          : this.cipher.decrypt(tagReference, tagReferenceContext(tagId));
+    return { consentWithdrawn: found.withdrawn === true, record, ...(reference ? { reference } : {}) };
   }
 
   /**
@@ -427,12 +457,64 @@ export class RecordsRepository {
     });
   }
 
-  /** @internal Used by {@link UserRecordsScope}. */
+  /**
+   * @internal Used by {@link UserRecordsScope}. A new code gets a fresh printed reference with its token; one that
+   * another code or a tag holds is skipped without failing the transaction (`on conflict do nothing`) and another
+   * drawn.
+   */
   async insertWith(executor: Executor, record: NewRecord): Promise<StoredRecord> {
     const id = crypto.randomUUID();
-    const [row] = await executor.insert(medicalRecords).values(this.recordValues(id, record)).returning();
+    const row = await this.references.withFresh(async (reference) => {
+      if (await this.heldByTag(executor, reference)) return taken;
+      const [inserted] = await executor
+        .insert(medicalRecords)
+        .values({ ...this.recordValues(id, record), ...this.sealedReference(id, reference) })
+        .onConflictDoNothing({
+          target: medicalRecords.referenceIndex,
+          where: isNotNull(medicalRecords.referenceIndex),
+        })
+        .returning();
+      return inserted ?? taken;
+    });
     const contacts = await this.insertContacts(executor, id, record.form.emergencyContacts);
-    return this.toStored(row!, contacts);
+    return this.toStored(row, contacts);
+  }
+
+  /**
+   * Gives up to `batch` codes made before printed references one each; answers how many were looked at (fewer than
+   * `batch`: none are left). Each row is written on its own, only if it still has none, so replicas doing it at once
+   * give each code one reference, and a clash draws another for that row alone.
+   */
+  async giveMissingReferences(batch: number): Promise<number> {
+    const rows = await this.database.db
+      .select({ id: medicalRecords.id })
+      .from(medicalRecords)
+      .where(isNull(medicalRecords.referenceIndex))
+      .limit(batch);
+    for (const { id } of rows) {
+      await this.references.withFresh(async (reference) => {
+        if (await this.heldByTag(this.database.db, reference)) return taken;
+        return this.database.db
+          .update(medicalRecords)
+          .set(this.sealedReference(id, reference))
+          .where(and(eq(medicalRecords.id, id), isNull(medicalRecords.referenceIndex)));
+      });
+    }
+    return rows.length;
+  }
+
+  /**
+   * Whether a printed tag holds `reference`. Each table's unique index keeps its own references apart; a code and a
+   * tag are kept apart by looking first (two writes drawing the same one of 5 * 10^11 in the same instant is not a
+   * case worth a lock).
+   */
+  private async heldByTag(executor: Executor, reference: string): Promise<boolean> {
+    const [held] = await executor
+      .select({ id: printedTags.id })
+      .from(printedTags)
+      .where(eq(printedTags.referenceIndex, this.references.indexOf(reference)))
+      .limit(1);
+    return held !== undefined;
   }
 
   /**
@@ -608,6 +690,19 @@ export class RecordsRepository {
     return row.labelCiphertext === null ? '' : this.cipher.decrypt(row.labelCiphertext, labelContext(row.id));
   }
 
+  private sealedReference(id: string, reference: string) {
+    return {
+      referenceIndex: this.references.indexOf(reference),
+      referenceCiphertext: this.cipher.encrypt(reference, referenceContext(id)),
+    };
+  }
+
+  private referenceOf(row: MedicalRecordRow): string | null {
+    return row.referenceCiphertext === null
+      ? null
+      : this.cipher.decrypt(row.referenceCiphertext, referenceContext(row.id));
+  }
+
   private sealedToken(id: string, token: string) {
     return { tokenIndex: this.tokenIndex.of(token), tokenCiphertext: this.cipher.encrypt(token, tokenContext(id)) };
   }
@@ -710,6 +805,7 @@ export class RecordsRepository {
     return {
       id: row.id,
       token: this.tokenOf(row),
+      reference: this.referenceOf(row),
       userId: row.userId,
       details: parseStoredDetails(this.cipher.decrypt(row.details, row.id)),
       label: this.labelOf(row),

@@ -16,6 +16,7 @@ import { AUDIT_TRAIL } from '../audit-trail.js';
 import type { RecordsConfig } from '../config.js';
 import { FamilyAlertsService } from '../family-alerts/family-alerts.service.js';
 import { toEmergencyCard } from '../records/record-views.js';
+import { PrintedReferences } from '../records/printed-references.js';
 import { RecordsRepository } from '../records/records.repository.js';
 import { countryOfNumber, NumberIndex, textableNumber } from './sms-numbers.js';
 import { newTextId, SmsOutboxRepository } from './sms-outbox.repository.js';
@@ -43,6 +44,7 @@ export class SmsInboundService {
     private readonly outbox: SmsOutboxRepository,
     private readonly alerts: FamilyAlertsService,
     private readonly numbers: NumberIndex,
+    private readonly references: PrintedReferences,
     @Inject(CONFIG) private readonly config: RecordsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
@@ -66,7 +68,7 @@ export class SmsInboundService {
     if ((await this.outbox.missesSince(fromIndex, HOUR_MS)) >= SMS_MISSES_PER_HOUR) return 'refused';
     const language = languageOfCountry(sms.fromCountry ?? countryOfNumber(from));
     const reference = findReferenceIn(sms.body);
-    const opened = reference ? await this.records.openByReference(reference) : undefined;
+    const opened = reference ? await this.records.openByReference(this.references.indexOf(reference)) : undefined;
     const record = opened && !opened.consentWithdrawn && opened.record?.isActive ? opened.record : undefined;
     if (!record) {
       if ((await this.outbox.countMiss(fromIndex, HOUR_MS)) > SMS_MISSES_PER_HOUR) return 'refused';
@@ -80,7 +82,7 @@ export class SmsInboundService {
     const told = await this.tellFamily(record, from, sms.appUrl);
     const texts = cardTexts(language);
     const labels = firstMinuteLabels(texts);
-    const { text } = offlineCardText(firstMinuteBlock(toEmergencyCard(record), language, labels), labels);
+    const { text } = offlineCardText(firstMinuteBlock(toEmergencyCard(record, undefined), language, labels), labels);
     await this.reply(from, fromIndex, told ? `${text}\n${texts.t('smsFamilyTold')}` : text);
     return 'card';
   }

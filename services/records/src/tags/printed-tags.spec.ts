@@ -3,7 +3,9 @@ import { PNG } from 'pngjs';
 import type { Logger } from 'pino';
 import {
   ErrorCodes,
+  formatReference,
   medicalFormSchema,
+  normalizeReference,
   PRINT_QR_SIZE_PX,
   RecordsMessages,
   type MedicalForm,
@@ -57,7 +59,11 @@ async function failure(call: Promise<unknown>) {
 function decodeQr(pngBase64: string) {
   const image = PNG.sync.read(Buffer.from(pngBase64, 'base64'));
   // jsqr is CommonJS; its function is the default export of the default export under ESM.
-  return { width: image.width, text: jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data };
+  return {
+    width: image.width,
+    height: image.height,
+    text: jsQR.default(new Uint8ClampedArray(image.data), image.width, image.height)?.data,
+  };
 }
 
 describe('printed tags: issued per order, opening the owner’s current card (real PostgreSQL)', () => {
@@ -72,8 +78,8 @@ describe('printed tags: issued per order, opening the owner’s current card (re
 
   beforeAll(async () => {
     testDatabase = await openRecordsTestDatabase('printed-tags-spec');
-    const { database, cipher, tokenIndex } = testDatabase;
-    tagsRepository = new TagsRepository(database, cipher, tokenIndex);
+    const { database, cipher, tokenIndex, references } = testDatabase;
+    tagsRepository = new TagsRepository(database, cipher, tokenIndex, references);
     premiumUsers = new Set();
     const premium = { isPremium: async (userId: string) => premiumUsers.has(userId) } as PremiumStatusClient;
     const expiry = { schedule: async () => undefined } as unknown as ExpiryScheduler;
@@ -118,20 +124,30 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     const qr = decodeQr(issued.printPngBase64);
     expect(qr.text).toBe(issued.url);
     expect(Math.abs(qr.width - PRINT_QR_SIZE_PX)).toBeLessThanOrEqual(PRINT_QR_SIZE_PX / 20);
+    // Its own printed reference, under the code (tag-print-image.spec reads it back off the pixels).
+    expect(issued.reference).toMatch(/^[2-9A-Z]{4} [2-9A-Z]{4}$/);
+    expect(qr.height).toBeGreaterThan(qr.width);
 
     const row = await rawTag(orderId);
     const dump = JSON.stringify(row);
     expect(dump).not.toContain(token);
     expect(dump).not.toContain(issued.url);
+    expect(dump).not.toContain(normalizeReference(issued.reference!));
     expect(row.token_ciphertext).toMatch(/^v1\.spec\./);
     // The ciphertext belongs to this row: moved to another, it does not decrypt.
     expect(() =>
       testDatabase.cipher.decrypt(row.token_ciphertext as string, `${crypto.randomUUID()}/tag-token`),
     ).toThrow();
 
-    // A retry comes with a fresh token, as the service mints one each time; the first one stays.
+    // A retry comes with a fresh token, as the service mints one each time; the first one stays, with its reference.
     const retried = await issueTag(userId, orderId);
-    expect(retried).toMatchObject({ id: row.id, token, orderId, userId });
+    expect(retried).toMatchObject({
+      id: row.id,
+      token,
+      orderId,
+      userId,
+      reference: normalizeReference(issued.reference!),
+    });
     expect(await rawTag(orderId)).toEqual(row);
     const { rows } = await testDatabase.database.pool.query('select id from records.printed_tags where user_id = $1', [
       userId,
@@ -167,6 +183,20 @@ describe('printed tags: issued per order, opening the owner’s current card (re
         { record_id: second.id, source: 'scanner' },
       ]);
     });
+  });
+
+  it('says on the card the reference printed with what opened it: the tag’s own, or the code’s', async () => {
+    const userId = crypto.randomUUID();
+    const record = await records.createForUser(userId, form(), APP_URL);
+    const tag = await issueTag(userId);
+    expect(record.reference).toMatch(/^[2-9A-Z]{4} [2-9A-Z]{4}$/);
+    expect(normalizeReference(record.reference!)).not.toBe(tag.reference);
+    expect(await cards.card(record.token, VIEW)).toMatchObject({ firstName: 'Imogen', reference: record.reference });
+    expect(await cards.card(tag.token, VIEW)).toMatchObject({
+      firstName: 'Imogen',
+      reference: formatReference(tag.reference!),
+    });
+    expect(await cards.emergency(tag.token, VIEW)).toMatchObject({ reference: formatReference(tag.reference!) });
   });
 
   it('opens the first of a premium owner’s active records: a code added later (a child’s) never takes it over', async () => {
@@ -246,7 +276,7 @@ describe('printed tags: issued per order, opening the owner’s current card (re
     expect(await failure(cards.card(lost.token, VIEW))).toEqual(unknown);
   });
 
-  it('lists the owner’s tags newest first, revoked ones included, links and prefixes only', async () => {
+  it('lists the owner’s tags newest first, revoked ones included, links, prefixes and references only', async () => {
     const userId = crypto.randomUUID();
     const older = await issueTag(userId);
     const newer = await issueTag(userId);
@@ -260,6 +290,7 @@ describe('printed tags: issued per order, opening the owner’s current card (re
       itemIndex: 0,
       url: `${APP_URL}/emergency/${newer.token}`,
       tokenPrefix: newer.token.slice(0, 8),
+      reference: formatReference(newer.reference!),
       createdAt: newer.createdAt.toISOString(),
       revokedAt: null,
     });

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DATABASE, FIELD_CIPHER, exactTimestamp, type DatabaseHandle, type FieldCipher } from '@medical-qr/platform';
-import { printedTags, type PrintedTagRow } from '../database/schema.js';
+import { medicalRecords, printedTags, type PrintedTagRow } from '../database/schema.js';
+import { PrintedReferences, tagReferenceContext, taken } from '../records/printed-references.js';
 import { TokenIndex } from '../records/token-index.js';
 
 /** A printed tag as the service works with it: its token decrypted. */
@@ -11,6 +12,8 @@ export interface StoredTag {
   orderId: string;
   itemIndex: number;
   token: string;
+  /** Its own printed reference, normalized (`K7QM4XPD`); null for a tag made before references, until it gets one. */
+  reference: string | null;
   createdAt: Date;
   revokedAt: Date | null;
 }
@@ -21,7 +24,7 @@ const tokenContext = (tagId: string) => `${tagId}/tag-token`;
 /**
  * Reads and writes printed tags. Tokens are stored like card tokens: a keyed hash under the same
  * {@link TokenIndex} (so a scanned token is hashed once and looked up by it in either table) and a
- * ciphertext bound to the row.
+ * ciphertext bound to the row; printed references likewise, under {@link PrintedReferences}.
  */
 @Injectable()
 export class TagsRepository {
@@ -29,28 +32,66 @@ export class TagsRepository {
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(FIELD_CIPHER) private readonly cipher: FieldCipher,
     private readonly tokenIndex: TokenIndex,
+    private readonly references: PrintedReferences,
   ) {}
 
   /**
-   * The order item's tag, made with `token` unless the item already has one (a retry): then that one.
-   * Undefined when the tag belongs to another user. The unique (order, item) pair decides races.
+   * The order item's tag, made with `token` and a fresh printed reference unless the item already has one (a retry):
+   * then that one. Undefined when the tag belongs to another user. The unique (order, item) pair decides races; a
+   * reference another tag holds is refused by its index, one a code holds is looked for first, and another drawn.
    */
   async issue(userId: string, orderId: string, token: string, itemIndex = 0): Promise<StoredTag | undefined> {
     const id = crypto.randomUUID();
-    const [inserted] = await this.database.db
-      .insert(printedTags)
-      .values({
-        id,
-        userId,
-        orderId,
-        itemIndex,
-        tokenIndex: this.tokenIndex.of(token),
-        tokenCiphertext: this.cipher.encrypt(token, tokenContext(id)),
-      })
-      .onConflictDoNothing({ target: [printedTags.orderId, printedTags.itemIndex] })
-      .returning();
-    const row = inserted ?? (await this.findByItem(orderId, itemIndex));
+    const row = await this.references.withFresh(async (reference) => {
+      if (await this.heldByRecord(reference)) return taken;
+      const [inserted] = await this.database.db
+        .insert(printedTags)
+        .values({
+          id,
+          userId,
+          orderId,
+          itemIndex,
+          tokenIndex: this.tokenIndex.of(token),
+          tokenCiphertext: this.cipher.encrypt(token, tokenContext(id)),
+          ...this.sealedReference(id, reference),
+        })
+        .onConflictDoNothing({ target: [printedTags.orderId, printedTags.itemIndex] })
+        .returning();
+      return inserted ?? (await this.findByItem(orderId, itemIndex));
+    });
     return row && row.userId === userId ? this.toStored(row) : undefined;
+  }
+
+  /**
+   * Gives up to `batch` tags made before printed references one each; answers how many were looked at (fewer than
+   * `batch`: none are left). As RecordsRepository.giveMissingReferences: row by row, only if it still has none.
+   */
+  async giveMissingReferences(batch: number): Promise<number> {
+    const rows = await this.database.db
+      .select({ id: printedTags.id })
+      .from(printedTags)
+      .where(isNull(printedTags.referenceIndex))
+      .limit(batch);
+    for (const { id } of rows) {
+      await this.references.withFresh(async (reference) => {
+        if (await this.heldByRecord(reference)) return taken;
+        return this.database.db
+          .update(printedTags)
+          .set(this.sealedReference(id, reference))
+          .where(and(eq(printedTags.id, id), isNull(printedTags.referenceIndex)));
+      });
+    }
+    return rows.length;
+  }
+
+  /** Whether a code holds `reference` (see RecordsRepository's own look at the tags). */
+  private async heldByRecord(reference: string): Promise<boolean> {
+    const [held] = await this.database.db
+      .select({ id: medicalRecords.id })
+      .from(medicalRecords)
+      .where(eq(medicalRecords.referenceIndex, this.references.indexOf(reference)))
+      .limit(1);
+    return held !== undefined;
   }
 
   /** The user's tags, newest first; only those of `orderIds` when given. */
@@ -107,6 +148,13 @@ export class TagsRepository {
     return row;
   }
 
+  private sealedReference(id: string, reference: string) {
+    return {
+      referenceIndex: this.references.indexOf(reference),
+      referenceCiphertext: this.cipher.encrypt(reference, tagReferenceContext(id)),
+    };
+  }
+
   private toStored(row: PrintedTagRow): StoredTag {
     return {
       id: row.id,
@@ -114,6 +162,10 @@ export class TagsRepository {
       orderId: row.orderId,
       itemIndex: row.itemIndex,
       token: this.cipher.decrypt(row.tokenCiphertext, tokenContext(row.id)),
+      reference:
+        row.referenceCiphertext === null
+          ? null
+          : this.cipher.decrypt(row.referenceCiphertext, tagReferenceContext(row.id)),
       createdAt: row.createdAt,
       revokedAt: row.revokedAt,
     };

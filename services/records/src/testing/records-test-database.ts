@@ -9,6 +9,7 @@ import {
   runMigrations,
   type DatabaseHandle,
 } from '@medical-qr/platform';
+import { PrintedReferences } from '../records/printed-references.js';
 import { RecordsRepository } from '../records/records.repository.js';
 import { TokenIndex } from '../records/token-index.js';
 
@@ -22,24 +23,34 @@ export interface RecordsTestDatabase {
   records: RecordsRepository;
   /** The keyed hash the repository finds card tokens by, for repositories of other tables that share it (printed tags). */
   tokenIndex: TokenIndex;
+  /** Where the repository's printed references come from, and their keyed hash (shared with printed tags likewise). */
+  references: PrintedReferences;
   /** Closes the pool and drops the database. */
   close(): Promise<void>;
 }
 
-/** For specs: the records schema, migrated, in a database of its own, and a repository on it with throwaway keys. */
-export async function openRecordsTestDatabase(label: string): Promise<RecordsTestDatabase> {
+/**
+ * For specs: the records schema, migrated, in a database of its own, and a repository on it with throwaway keys.
+ * `drawReference` scripts the references it makes (a clash), the CSPRNG's otherwise.
+ */
+export async function openRecordsTestDatabase(
+  label: string,
+  drawReference?: () => string,
+): Promise<RecordsTestDatabase> {
   const url = `${SERVER}/mqr_test_records_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(url);
   await runMigrations(url, 'records', MIGRATIONS, { platformTables: [PROCESSED_EVENTS_TABLE] });
   const database = openDatabase(url, label, 2);
   const cipher = new FieldCipher({ spec: randomBytes(32) }, 'spec');
   const tokenIndex = new TokenIndex(randomBytes(32).toString('base64url'));
-  const records = new RecordsRepository(database, cipher, tokenIndex);
+  const references = new PrintedReferences(randomBytes(32).toString('base64url'), drawReference);
+  const records = new RecordsRepository(database, cipher, tokenIndex, references);
   return {
     database,
     cipher,
     records,
     tokenIndex,
+    references,
     close: async () => {
       await database.close();
       await dropDatabase(url);

@@ -18,6 +18,12 @@ export function toOrder(row: OrderRow, tags: PrintedTag[]): Order {
     tags: tags
       .filter((tag) => tag.orderId === row.id)
       .sort((a, b) => a.itemIndex - b.itemIndex)
-      .map(({ itemIndex, url, tokenPrefix, revokedAt }) => ({ itemIndex, url, tokenPrefix, revokedAt })),
+      .map(({ itemIndex, url, tokenPrefix, reference, revokedAt }) => ({
+        itemIndex,
+        url,
+        tokenPrefix,
+        ...(reference ? { reference } : {}),
+        revokedAt,
+      })),
   };
 }

@@ -112,6 +112,8 @@ export const ar = {
   readOffline: 'القراءة دون إنترنت',
   emergencyContacts: 'جهات الاتصال في الطوارئ',
   fullCardAt: 'البطاقة الكاملة:',
+  textReference: 'لا يوجد إنترنت؟ أرسل {{reference}} في رسالة نصية إلى {{number}}',
+  reference: 'المرجع {{reference}}',
   lastChecked: 'آخر مراجعة من صاحبها: {{date}}',
   qrCode: 'رمز QR لرابط هذه البطاقة',
   emergency: 'طوارئ',

@@ -110,6 +110,8 @@ export const de = {
   readOffline: 'Ohne Internet lesen',
   emergencyContacts: 'Notfallkontakte',
   fullCardAt: 'Vollständige Karte:',
+  textReference: 'Keine Daten? Senden Sie {{reference}} per SMS an {{number}}',
+  reference: 'Referenz {{reference}}',
   lastChecked: 'Zuletzt vom Inhaber geprüft: {{date}}',
   qrCode: 'QR-Code des Links zu diesem Ausweis',
   emergency: 'Notfall',

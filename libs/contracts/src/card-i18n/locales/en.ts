@@ -111,6 +111,10 @@ export const en = {
   readOffline: 'Read without internet',
   emergencyContacts: 'Emergency contacts',
   fullCardAt: 'Full card:',
+  /** Under every printed code: its short reference, texted by a responder without data to the SMS number. */
+  textReference: 'No data? Text {{reference}} to {{number}}',
+  /** The same when no SMS number is set up. */
+  reference: 'Ref. {{reference}}',
   lastChecked: 'Last checked by the owner: {{date}}',
   qrCode: "QR code of this card's link",
   emergency: 'Emergency',

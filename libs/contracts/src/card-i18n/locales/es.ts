@@ -110,6 +110,8 @@ export const es = {
   readOffline: 'Leer sin internet',
   emergencyContacts: 'Contactos de emergencia',
   fullCardAt: 'Ficha completa:',
+  textReference: '¿Sin datos? Envíe {{reference}} por SMS al {{number}}',
+  reference: 'Referencia {{reference}}',
   lastChecked: 'Última revisión del titular: {{date}}',
   qrCode: 'Código QR del enlace de esta tarjeta',
   emergency: 'Emergencia',

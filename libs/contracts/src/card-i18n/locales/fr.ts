@@ -114,6 +114,8 @@ export const fr = {
   readOffline: 'Lire sans internet',
   emergencyContacts: "Contacts d'urgence",
   fullCardAt: 'Fiche complète :',
+  textReference: 'Pas de données\u00a0? Envoyez {{reference}} par SMS au {{number}}',
+  reference: 'Réf. {{reference}}',
   lastChecked: 'Dernière vérification par le titulaire : {{date}}',
   qrCode: 'Code QR du lien de cette carte',
   emergency: 'Urgence',

@@ -108,6 +108,8 @@ export const hi = {
   readOffline: 'इंटरनेट के बिना पढ़ें',
   emergencyContacts: 'आपातकालीन संपर्क',
   fullCardAt: 'पूरा कार्ड:',
+  textReference: 'डेटा नहीं है? {{reference}} को SMS से {{number}} पर भेजें',
+  reference: 'संदर्भ {{reference}}',
   lastChecked: 'स्वामी द्वारा अंतिम जाँच: {{date}}',
   qrCode: 'इस कार्ड के लिंक का QR कोड',
   emergency: 'आपातकाल',

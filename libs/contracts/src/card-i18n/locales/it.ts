@@ -110,6 +110,8 @@ export const it = {
   readOffline: 'Leggi senza internet',
   emergencyContacts: 'Contatti di emergenza',
   fullCardAt: 'Scheda completa:',
+  textReference: 'Niente dati? Invia {{reference}} via SMS al {{number}}',
+  reference: 'Rif. {{reference}}',
   lastChecked: 'Ultima verifica del titolare: {{date}}',
   qrCode: 'Codice QR del link di questa scheda',
   emergency: 'Emergenza',

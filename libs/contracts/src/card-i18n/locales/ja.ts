@@ -108,6 +108,8 @@ export const ja = {
   readOffline: 'インターネットなしで読む',
   emergencyContacts: '緊急連絡先',
   fullCardAt: '完全なカード：',
+  textReference: 'データ通信ができない場合は、{{reference}} を {{number}} にSMSで送ってください',
+  reference: '参照番号 {{reference}}',
   lastChecked: '本人による最終確認：{{date}}',
   qrCode: 'このカードのリンクのQRコード',
   emergency: '緊急',

@@ -111,6 +111,8 @@ export const pl = {
   readOffline: 'Czytaj bez internetu',
   emergencyContacts: 'Kontakty alarmowe',
   fullCardAt: 'Pełna karta:',
+  textReference: 'Brak danych? Wyślij SMS o treści {{reference}} na numer {{number}}',
+  reference: 'Nr ref. {{reference}}',
   lastChecked: 'Ostatnio sprawdzone przez właściciela: {{date}}',
   qrCode: 'Kod QR z linkiem do tej karty',
   emergency: 'Nagły wypadek',

@@ -110,6 +110,8 @@ export const pt = {
   readOffline: 'Ler sem internet',
   emergencyContacts: 'Contactos de emergência',
   fullCardAt: 'Ficha completa:',
+  textReference: 'Sem dados? Envie {{reference}} por SMS para {{number}}',
+  reference: 'Referência {{reference}}',
   lastChecked: 'Última verificação do titular: {{date}}',
   qrCode: 'Código QR do link deste cartão',
   emergency: 'Emergência',

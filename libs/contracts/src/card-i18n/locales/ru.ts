@@ -111,6 +111,8 @@ export const ru = {
   readOffline: 'Читать без интернета',
   emergencyContacts: 'Экстренные контакты',
   fullCardAt: 'Полная карта:',
+  textReference: 'Нет интернета? Отправьте СМС с кодом {{reference}} на номер {{number}}',
+  reference: 'Код {{reference}}',
   lastChecked: 'Последняя проверка владельцем: {{date}}',
   qrCode: 'QR-код ссылки на эту карту',
   emergency: 'Экстренная помощь',

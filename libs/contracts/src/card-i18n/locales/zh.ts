@@ -105,6 +105,8 @@ export const zh = {
   readOffline: '无网络也可读取',
   emergencyContacts: '紧急联系人',
   fullCardAt: '完整卡片：',
+  textReference: '没有网络？发送短信 {{reference}} 至 {{number}}',
+  reference: '编号 {{reference}}',
   lastChecked: '持有人最后核对：{{date}}',
   qrCode: '此卡链接的二维码',
   emergency: '紧急情况',
