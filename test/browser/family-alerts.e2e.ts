@@ -100,10 +100,7 @@ describe('telling the family from the card, in Chromium', () => {
     expect(text!.body).toContain('+44 7700 900456');
     expect(text!.body).toContain('mlat=51.51783&mlon=-0.17359');
 
-    await eventually(
-      async () => (await mailTo(email)).some((mail) => /reach your family/.test(mail.subject)),
-      Boolean,
-    );
+    await eventually(async () => (await mailTo(email)).some((mail) => /reach your family/.test(mail.subject)), Boolean);
     // The owner's open history hears of it over the live socket, without a reload.
     const alerts = owner.page.getByRole('region', { name: 'Alerts from your card' });
     await alerts.getByText("Taken to St Mary's A&E").waitFor();

@@ -117,14 +117,19 @@ describe('"Tell their family" from a card', () => {
       expect(answered.status).toBe(303);
       expect(answered.location).toBe(`/f/${ackKey}`);
       const after = await responder.get(`/api/family-alerts/status/${sent.body.statusKey}`);
-      expect(after.body).toMatchObject({ state: 'acknowledged', acknowledgedBy: { name: 'Ana Vasquez', relationship: 'Mother' } });
+      expect(after.body).toMatchObject({
+        state: 'acknowledged',
+        acknowledgedBy: { name: 'Ana Vasquez', relationship: 'Mother' },
+      });
       await eventually(
         async () => live.messages.filter((message) => message.type === 'family_alert').map((message) => message.state),
         (states) => states.includes('acknowledged'),
       );
 
       // A second contact answering later changes nothing: the first answer stands.
-      const late = await new HttpClient().post('/api/family-alerts/acknowledge', { ackKey: ackKeyIn((await textsTo(other))[0]!.body) });
+      const late = await new HttpClient().post('/api/family-alerts/acknowledge', {
+        ackKey: ackKeyIn((await textsTo(other))[0]!.body),
+      });
       expect(late.status).toBe(200);
       expect(late.body).toMatchObject({ acknowledgedByYou: false, acknowledgedBy: { name: 'Ana Vasquez' } });
 
@@ -145,7 +150,11 @@ describe('"Tell their family" from a card', () => {
     const responder = new HttpClient();
     const posted = await responder.post(
       `${alertsPath(token)}?lang=es`,
-      new URLSearchParams({ message: 'Lo llevan al hospital', placeText: 'Estación de Atocha, andén 2', callbackNumber: '' }).toString(),
+      new URLSearchParams({
+        message: 'Lo llevan al hospital',
+        placeText: 'Estación de Atocha, andén 2',
+        callbackNumber: '',
+      }).toString(),
     );
     expect(posted.status).toBe(303);
     expect(posted.location).toMatch(/^\/told\/[A-Za-z0-9_-]+\?lang=es&card=/);
@@ -236,7 +245,12 @@ describe('texts, escalation and STOP', () => {
   });
 
   it('refuses an inbound text whose signature is wrong or missing, and does nothing with it', async () => {
-    const body = new URLSearchParams({ From: '+12025550199', To: '+15005550006', Body: 'STOP', MessageSid: 'SM' + '0'.repeat(32) });
+    const body = new URLSearchParams({
+      From: '+12025550199',
+      To: '+15005550006',
+      Body: 'STOP',
+      MessageSid: 'SM' + '0'.repeat(32),
+    });
     for (const signature of ['bm90IHRoZSBzaWduYXR1cmU=', undefined]) {
       const response = await fetch(`${baseUrl()}/api/sms/inbound`, {
         method: 'POST',

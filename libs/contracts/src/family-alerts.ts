@@ -62,7 +62,9 @@ export const coordinatesSchema = z.strictObject({
 /** Where the person is: the phone's position (shared on a tap) or a place typed by the responder. */
 export const alertPlaceSchema = z.union([
   coordinatesSchema,
-  z.strictObject({ text: z.string().trim().min(1).max(FAMILY_ALERT_PLACE_MAX, `must be at most ${FAMILY_ALERT_PLACE_MAX} characters`) }),
+  z.strictObject({
+    text: z.string().trim().min(1).max(FAMILY_ALERT_PLACE_MAX, `must be at most ${FAMILY_ALERT_PLACE_MAX} characters`),
+  }),
 ]);
 export type AlertPlace = z.infer<typeof alertPlaceSchema>;
 
@@ -100,7 +102,10 @@ export const familyAlertFormSchema = z
   })
   .transform(({ placeText, latitude, longitude, accuracy, ...rest }): z.input<typeof familyAlertBodySchema> => {
     if (latitude !== undefined && longitude !== undefined) {
-      return { ...rest, place: { latitude, longitude, ...(accuracy === undefined ? {} : { accuracyMeters: accuracy }) } };
+      return {
+        ...rest,
+        place: { latitude, longitude, ...(accuracy === undefined ? {} : { accuracyMeters: accuracy }) },
+      };
     }
     return placeText ? { ...rest, place: { text: placeText } } : rest;
   })

@@ -34,7 +34,11 @@ import { sandboxProxy } from './dev/sandbox-proxy.middleware.js';
 import { spaMiddleware } from './web/spa.middleware.js';
 
 /** The routes that take a plain form's post. */
-const URLENCODED_PATHS = [/^\/api\/emergency-card\/[^/]+\/family-alerts$/, '/api/family-alerts/acknowledge', '/api/sms'];
+const URLENCODED_PATHS = [
+  /^\/api\/emergency-card\/[^/]+\/family-alerts$/,
+  '/api/family-alerts/acknowledge',
+  '/api/sms',
+];
 
 /** How long an idle connection is kept (above a load balancer's usual 60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;

@@ -67,7 +67,8 @@ function locate(form: HTMLFormElement, say: (text: string) => void) {
 
 function statusText(form: HTMLFormElement, sent: string, status: AlertStatus): string {
   const words = form.dataset;
-  if (status.acknowledgedBy) return `${sent} ${(words.acknowledged ?? '').replace('{{name}}', status.acknowledgedBy.name)}`;
+  if (status.acknowledgedBy)
+    return `${sent} ${(words.acknowledged ?? '').replace('{{name}}', status.acknowledgedBy.name)}`;
   return `${sent} ${(status.state === 'unanswered' ? words.unanswered : words.waiting) ?? ''}`;
 }
 

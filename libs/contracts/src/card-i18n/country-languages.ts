@@ -7,9 +7,29 @@ import type { ResponderLanguage } from '../medical-terms/languages.js';
  */
 const COUNTRY_LANGUAGES: Partial<Record<string, ResponderLanguage>> = {
   ...Object.fromEntries(
-    ['ES', 'MX', 'AR', 'CO', 'CL', 'PE', 'VE', 'EC', 'GT', 'CU', 'BO', 'DO', 'HN', 'PY', 'SV', 'NI', 'CR', 'PA', 'UY', 'PR', 'GQ'].map(
-      (country) => [country, 'es'],
-    ),
+    [
+      'ES',
+      'MX',
+      'AR',
+      'CO',
+      'CL',
+      'PE',
+      'VE',
+      'EC',
+      'GT',
+      'CU',
+      'BO',
+      'DO',
+      'HN',
+      'PY',
+      'SV',
+      'NI',
+      'CR',
+      'PA',
+      'UY',
+      'PR',
+      'GQ',
+    ].map((country) => [country, 'es']),
   ),
   ...Object.fromEntries(
     ['FR', 'BE', 'LU', 'MC', 'SN', 'CI', 'ML', 'BF', 'NE', 'GN', 'CD', 'CG', 'CM', 'GA', 'MG', 'HT', 'BJ', 'TG'].map(
@@ -22,9 +42,27 @@ const COUNTRY_LANGUAGES: Partial<Record<string, ResponderLanguage>> = {
   PL: 'pl',
   ...Object.fromEntries(['RU', 'BY', 'KZ', 'KG'].map((country) => [country, 'ru'])),
   ...Object.fromEntries(
-    ['SA', 'AE', 'EG', 'MA', 'DZ', 'TN', 'LY', 'SD', 'JO', 'LB', 'SY', 'IQ', 'KW', 'QA', 'BH', 'OM', 'YE', 'PS', 'MR'].map(
-      (country) => [country, 'ar'],
-    ),
+    [
+      'SA',
+      'AE',
+      'EG',
+      'MA',
+      'DZ',
+      'TN',
+      'LY',
+      'SD',
+      'JO',
+      'LB',
+      'SY',
+      'IQ',
+      'KW',
+      'QA',
+      'BH',
+      'OM',
+      'YE',
+      'PS',
+      'MR',
+    ].map((country) => [country, 'ar']),
   ),
   ...Object.fromEntries(['CN', 'TW', 'HK', 'MO'].map((country) => [country, 'zh'])),
   JP: 'ja',

@@ -1,13 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import {
-  alertAckKeySchema,
-  cardTexts,
-  ErrorCodes,
-  type LocalizedCardTexts,
-  RecordsApi,
-} from '@medical-qr/contracts';
+import { alertAckKeySchema, cardTexts, ErrorCodes, type LocalizedCardTexts, RecordsApi } from '@medical-qr/contracts';
 import { AppError, LOGGER, SERVICE_CLIENT, type ServiceClient, storeUnavailableError } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { setCardHeaders } from '../records/card-headers.js';
@@ -68,7 +62,8 @@ export class FamilyAlertPagesHandler {
     try {
       if (!alertAckKeySchema.safeParse(statusKey).success) throw new AppError(ErrorCodes.NOT_FOUND, 'no such alert');
       const status = await this.services.send(RecordsApi.familyAlertStatus, { statusKey });
-      const back = typeof req.query.card === 'string' && /^\/emergency\/[^/]+$/.test(req.query.card) ? req.query.card : '/';
+      const back =
+        typeof req.query.card === 'string' && /^\/emergency\/[^/]+$/.test(req.query.card) ? req.query.card : '/';
       await this.send(req, res, 200, texts.t('alertSentTitle'), sentAlertView(status, back, texts), texts);
     } catch (error) {
       await this.refuse(req, res, error, texts);

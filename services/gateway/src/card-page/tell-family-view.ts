@@ -27,7 +27,10 @@ export const ACKNOWLEDGE_PATH = '/api/family-alerts/acknowledge';
  */
 export function tellFamilyForm(action: string, contacts: number, texts: LocalizedCardTexts): SafeHtml {
   // "Sent to N contacts" for every N the answer can hold, so the script needs no plural rules of its own.
-  const sent = Array.from({ length: contacts + 1 }, (_, count) => html` data-sent-${count}="${texts.plural('alertSent', count)}"`);
+  const sent = Array.from(
+    { length: contacts + 1 },
+    (_, count) => html` data-sent-${count}="${texts.plural('alertSent', count)}"`,
+  );
   return html`<details class="tell-family panel">
     <summary class="button secondary tell-family-open">${icon('message')}${texts.t('tellFamily')}</summary>
     <form
@@ -112,7 +115,9 @@ function placeView(place: AlertPlace, texts: LocalizedCardTexts): SafeHtml {
   if ('text' in place) return html`<p class="free-text">${texts.t('familyTextPlace', { place: place.text })}</p>`;
   const [lat, lon] = [place.latitude.toFixed(5), place.longitude.toFixed(5)];
   const map = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
-  return html`<p><a class="button secondary" href="${map}" rel="noreferrer">${icon('globe')}${texts.t('openMap')}</a></p>
+  return html`<p>
+      <a class="button secondary" href="${map}" rel="noreferrer">${icon('globe')}${texts.t('openMap')}</a>
+    </p>
     <p class="place-coordinates" dir="ltr">${lat}, ${lon}</p>`;
 }
 
@@ -130,9 +135,7 @@ export function contactAlertView(alert: FamilyAlertForContact, ackKey: string, t
   const { note } = alert;
   const sent = timeOf(alert.sentAt);
   const answered = alert.acknowledgedByYou
-    ? html`<p class="alert-status acknowledged" role="status">
-        ${texts.t('youAreOnIt', { name: alert.personName })}
-      </p>`
+    ? html`<p class="alert-status acknowledged" role="status">${texts.t('youAreOnIt', { name: alert.personName })}</p>`
     : alert.acknowledgedBy
       ? html`<p class="alert-status acknowledged" role="status">
           ${texts.t('someoneIsOnIt', { name: alert.acknowledgedBy.name })}
@@ -143,23 +146,21 @@ export function contactAlertView(alert: FamilyAlertForContact, ackKey: string, t
         </form>`;
   return html`<article class="card contact-alert" aria-labelledby="contact-alert-title">
     <h1 class="refusal-title" id="contact-alert-title">${texts.t('contactPageTitle', { name: alert.personName })}</h1>
-    <p class="facts-checked">
-      ${texts.t('contactPageSent', { date: texts.longDate(sent.date), time: sent.time })}
-    </p>
+    <p class="facts-checked">${texts.t('contactPageSent', { date: texts.longDate(sent.date), time: sent.time })}</p>
     ${answered}
     <section class="panel">
       ${note.responderName ? html`<p>${texts.t('familyTextFrom', { name: note.responderName })}</p>` : ''}
       ${note.message ? html`<p class="free-text">${note.message}</p>` : ''}
       ${!note.message && !note.responderName ? html`<p class="free-text none">${texts.t('contactPageNoNote')}</p>` : ''}
-      ${note.callbackNumber
-        ? html`<a class="button call" href="tel:${dialableNumber(note.callbackNumber)}"
-            >${icon('phone')}${texts.t('callResponder', { number: note.callbackNumber })}</a
-          >`
-        : ''}
+      ${
+        note.callbackNumber
+          ? html`<a class="button call" href="tel:${dialableNumber(note.callbackNumber)}"
+              >${icon('phone')}${texts.t('callResponder', { number: note.callbackNumber })}</a
+            >`
+          : ''
+      }
     </section>
-    ${note.place
-      ? html`<section class="panel">${placeView(note.place, texts)}</section>`
-      : ''}
+    ${note.place ? html`<section class="panel">${placeView(note.place, texts)}</section>` : ''}
     <footer class="card-footer">
       <p class="emergency-line">${texts.t('emergencyLead')}</p>
       <a class="button secondary" href="tel:${EMERGENCY_CALL.number}">${texts.t('callEmergency')}</a>

@@ -56,9 +56,12 @@ export class FamilyAlertsController {
   @HttpCode(201)
   @ApiOperation({
     summary:
-      "Texts the card's emergency contacts (primary first) what the responder wrote, with a link each to answer \"I'm on it\", and tells the owner; JSON, or a plain form (303 to the status page). 404 unknown card, 410 expired, 400 no contact to text, 429 past 3 alerts a card in 10 minutes or 5 an address in an hour",
+      'Texts the card\'s emergency contacts (primary first) what the responder wrote, with a link each to answer "I\'m on it", and tells the owner; JSON, or a plain form (303 to the status page). 404 unknown card, 410 expired, 400 no contact to text, 429 past 3 alerts a card in 10 minutes or 5 an address in an hour',
   })
-  @ApiBody({ schema: { type: 'object' }, description: 'responderName?, callbackNumber?, message?, place?: {latitude, longitude, accuracyMeters?} | {text}' })
+  @ApiBody({
+    schema: { type: 'object' },
+    description: 'responderName?, callbackNumber?, message?, place?: {latitude, longitude, accuracyMeters?} | {text}',
+  })
   @ApiCreatedResponse({ standardSchema: tellFamilyReplySchema })
   async send(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     setCardHeaders(res);
@@ -104,7 +107,7 @@ export class FamilyAlertsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "A texted contact's \"I'm on it\" (`ackKey` from their link): the first one acknowledges the alert for everyone; JSON, or a plain form (303 back to their page)",
+      'A texted contact\'s "I\'m on it" (`ackKey` from their link): the first one acknowledges the alert for everyone; JSON, or a plain form (303 back to their page)',
   })
   @ApiBody({ schema: { type: 'object', properties: { ackKey: { type: 'string' } }, required: ['ackKey'] } })
   @ApiOkResponse({ standardSchema: familyAlertForContactSchema })
@@ -138,7 +141,12 @@ export class FamilyAlertsController {
       >
       <footer class="card-footer"><p class="emergency-line">${texts.t('emergencyLead')}</p></footer>
     </article>`;
-    const page = this.template!.render({ title: `${texts.t('tellFamily')} · Medical QR`, content, lang: texts.tag, dir: texts.dir });
+    const page = this.template!.render({
+      title: `${texts.t('tellFamily')} · Medical QR`,
+      content,
+      lang: texts.tag,
+      dir: texts.dir,
+    });
     await sendHtml(req, res, status, page);
   }
 }

@@ -6,7 +6,7 @@ export const FAMILY_ALERT_ROUTES = [
   declareRoute({
     route: 'GET family-alerts',
     summary:
-      "The signed-in owner's latest 20 family alerts, newest first: what the responder wrote, how many contacts were texted, and whether one answered \"I'm on it\" (or nobody did in time)",
+      'The signed-in owner\'s latest 20 family alerts, newest first: what the responder wrote, how many contacts were texted, and whether one answered "I\'m on it" (or nobody did in time)',
     forwards: RecordsApi.ownerFamilyAlerts,
   }),
 ];

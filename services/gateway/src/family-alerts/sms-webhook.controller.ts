@@ -56,7 +56,8 @@ export class SmsWebhookController {
     const params = this.signedParams(req, signature);
     const messageSid = field(params, 'MessageSid');
     const status = field(params, 'MessageStatus') ?? field(params, 'SmsStatus');
-    if (!messageSid || !status) throw new AppError(ErrorCodes.VALIDATION_ERROR, 'MessageSid and MessageStatus are required');
+    if (!messageSid || !status)
+      throw new AppError(ErrorCodes.VALIDATION_ERROR, 'MessageSid and MessageStatus are required');
     const errorCode = Number(field(params, 'ErrorCode'));
     await this.services.send(RecordsApi.smsStatus, {
       messageSid: messageSid.slice(0, 64),

@@ -19,7 +19,11 @@ export class FamilyAlertRelay implements OnApplicationBootstrap, OnApplicationSh
 
   onApplicationBootstrap() {
     this.stopObserving = this.events.observe(DurableEvents.familyAlertChanged, (event) => {
-      this.sockets.send(event.userId, { type: LiveMessageTypes.familyAlert, alertId: event.alertId, state: event.state });
+      this.sockets.send(event.userId, {
+        type: LiveMessageTypes.familyAlert,
+        alertId: event.alertId,
+        state: event.state,
+      });
     });
   }
 

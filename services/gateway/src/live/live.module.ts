@@ -13,7 +13,11 @@ import { SubscriptionUpdatedRelay } from './subscription-updated.relay.js';
   providers: [
     LiveSocketGateway,
     CardScannedRelay,
-    FamilyAlertRelay, SubscriptionUpdatedRelay, CartClearedRelay, SessionEndedRelay],
+    FamilyAlertRelay,
+    SubscriptionUpdatedRelay,
+    CartClearedRelay,
+    SessionEndedRelay,
+  ],
   exports: [LiveSocketGateway],
 })
 export class LiveModule {}

@@ -23,7 +23,12 @@ export class FamilyAlertMailController {
   async send(request: MessagePayload<typeof IdentityApi.mailFamilyAlert>): Promise<{ queued: boolean }> {
     const user = await this.users.findById(request.userId);
     if (!user) return { queued: false };
-    const mail = familyAlertMail(user.email, user.firstName, request, namedMessageId(`family-alert:${request.alertId}`));
+    const mail = familyAlertMail(
+      user.email,
+      user.firstName,
+      request,
+      namedMessageId(`family-alert:${request.alertId}`),
+    );
     await this.mail.add('family-alert', mail, {
       jobId: `family-alert-${request.alertId}`,
       removeOnComplete: { age: SENT_ALERT_KEPT_SECONDS },

@@ -142,7 +142,9 @@ export class FamilyAlertsRepository {
       const [row] = await tx
         .update(familyAlerts)
         .set({ unansweredAt: new Date() })
-        .where(and(eq(familyAlerts.id, alertId), isNull(familyAlerts.acknowledgedAt), isNull(familyAlerts.unansweredAt)))
+        .where(
+          and(eq(familyAlerts.id, alertId), isNull(familyAlerts.acknowledgedAt), isNull(familyAlerts.unansweredAt)),
+        )
         .returning();
       if (!row) return false;
       await this.outbox.insert(await texts(this.toStored(row)), tx);
@@ -156,7 +158,11 @@ export class FamilyAlertsRepository {
       .select({ id: familyAlerts.id })
       .from(familyAlerts)
       .where(
-        and(isNull(familyAlerts.acknowledgedAt), isNull(familyAlerts.unansweredAt), lt(familyAlerts.createdAt, olderThan)),
+        and(
+          isNull(familyAlerts.acknowledgedAt),
+          isNull(familyAlerts.unansweredAt),
+          lt(familyAlerts.createdAt, olderThan),
+        ),
       )
       .limit(limit);
     return rows.map((row) => row.id);

@@ -110,7 +110,16 @@ export class FamilyAlertsService {
     const personName = `${record.details.firstName} ${record.details.lastName}`.trim();
     const texts = withKeys.map((contact) => this.textFor(id, contact, { language, personName, note, round: 1 }));
     const created = await this.alerts.createWithinLimit(
-      { id, recordId: record.id, userId: record.userId, statusKeyHash: linkTokenHash(statusKey), note, language, contacts: withKeys, texts },
+      {
+        id,
+        recordId: record.id,
+        userId: record.userId,
+        statusKeyHash: linkTokenHash(statusKey),
+        note,
+        language,
+        contacts: withKeys,
+        texts,
+      },
       FAMILY_ALERTS_PER_CARD,
       new Date(Date.now() - FAMILY_ALERTS_PER_CARD_WINDOW_MS),
     );
@@ -120,12 +129,16 @@ export class FamilyAlertsService {
       });
     }
     await this.queueTexts(texts.map((text) => text.id));
-    await this.queue.add(SmsJobs.escalate, { alertId: id }, {
-      jobId: `escalate-${id}`,
-      delay: this.config.FAMILY_ALERT_ESCALATE_MS,
-      removeOnComplete: true,
-      removeOnFail: 100,
-    });
+    await this.queue.add(
+      SmsJobs.escalate,
+      { alertId: id },
+      {
+        jobId: `escalate-${id}`,
+        delay: this.config.FAMILY_ALERT_ESCALATE_MS,
+        removeOnComplete: true,
+        removeOnFail: 100,
+      },
+    );
     if (record.userId) await this.tellOwner(record, id, note, texts.length, appUrl);
     return { statusKey, contactsTexted: texts.length };
   }
@@ -206,7 +219,11 @@ export class FamilyAlertsService {
   /** Queues texts by their outbox ids (the job's id too: a text is queued once however often this is asked). */
   async queueTexts(ids: string[]): Promise<void> {
     for (const id of ids) {
-      await this.queue.add(SmsJobs.send, { outboxId: id }, { jobId: id, removeOnComplete: { age: 24 * 3600 }, removeOnFail: 1000 });
+      await this.queue.add(
+        SmsJobs.send,
+        { outboxId: id },
+        { jobId: id, removeOnComplete: { age: 24 * 3600 }, removeOnFail: 1000 },
+      );
     }
   }
 

@@ -77,7 +77,11 @@ export class SmsInboundService {
     }
     // A card opened by text is a card view: audited like one (the number never is).
     this.audit
-      .record({ action: AuditActions.cardViewed, userId: record.userId, details: { recordId: record.id, source: 'sms' } })
+      .record({
+        action: AuditActions.cardViewed,
+        userId: record.userId,
+        details: { recordId: record.id, source: 'sms' },
+      })
       .catch((error: unknown) => this.logger.error({ err: error }, 'a card view by text not audited'));
     const told = await this.tellFamily(record, from, sms.appUrl);
     const texts = cardTexts(language);

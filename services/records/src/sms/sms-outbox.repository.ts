@@ -92,9 +92,7 @@ export class SmsOutboxRepository {
     const rows = await this.database.db
       .select({ id: smsOutbox.id })
       .from(smsOutbox)
-      .where(
-        and(eq(smsOutbox.status, 'queued'), isNull(smsOutbox.providerSid), lt(smsOutbox.createdAt, olderThan)),
-      )
+      .where(and(eq(smsOutbox.status, 'queued'), isNull(smsOutbox.providerSid), lt(smsOutbox.createdAt, olderThan)))
       .limit(limit);
     return rows.map((row) => row.id);
   }

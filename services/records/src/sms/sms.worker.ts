@@ -59,7 +59,11 @@ export class SmsWorker extends QueueWorker<SmsJob> {
     } catch (error) {
       if (!(error instanceof SmsProviderError) || error.retryable) throw error; // retried with backoff
       if (error.code === UNSUBSCRIBED_RECIPIENT) await this.outbox.optOut(text.toIndex);
-      await this.outbox.markNotSent(text.id, error.code === UNSUBSCRIBED_RECIPIENT ? 'opted-out' : 'failed', error.code);
+      await this.outbox.markNotSent(
+        text.id,
+        error.code === UNSUBSCRIBED_RECIPIENT ? 'opted-out' : 'failed',
+        error.code,
+      );
       this.logger.warn({ outboxId, code: error.code }, 'the SMS provider refused a text for good');
     }
   }
