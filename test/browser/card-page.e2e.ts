@@ -253,6 +253,9 @@ describe('the emergency card page in Chromium', () => {
     const { page, context } = await responder(browser, { viewport: DESKTOP, colorScheme: 'dark' });
     await page.goto(longCard);
     await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    const underCode = page.locator('.print-code').first().locator('.print-reference');
+    expect(await underCode.isVisible()).toBe(true);
+    expect(await underCode.textContent()).toBe(`No data? Text ${reference} to ${SMS_NUMBER}`);
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     for (const format of ['A4', 'Letter'] as const) {
       const { png, text, pages } = pdfPage(await page.pdf({ format, printBackground: true }), 150);
@@ -269,7 +272,9 @@ describe('the emergency card page in Chromium', () => {
       expect(offline.find((line) => line.startsWith('Allergies: '))).toContain('Penicillin');
       expect(offline.find((line) => line.startsWith('Call: '))).toContain('Bartholomew');
       expect(text).toContain('Open full card');
-      expect(text.replace(/\s+/g, ' ')).toContain(`No data? Text ${reference} to ${SMS_NUMBER}`);
+      // Under the code, wrapped to its width (text extraction reads the next code's caption between the lines).
+      expect(text.replace(/\s+/g, ' ')).toContain(`No data? Text ${reference} to`);
+      expect(text).toContain(SMS_NUMBER);
       expect(text).toContain('Read without internet');
       for (const fact of [
         'Imogen Vasquez-Thornbury',

@@ -5,10 +5,12 @@ import { PNG } from 'pngjs';
 import { medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
-import { launchBrowser, openPage, PHONE, useSession } from '../support/browser.js';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, useSession } from '../support/browser.js';
 import { cropPng, decodeQr, decodeQrWithZbar } from '../support/qr.js';
 
 const SCREENSHOT_DIR = 'reports/screenshots';
+/** The number the test system's references are texted to (test/support/global-setup.mjs). */
+const SMS_NUMBER = '+12025550143';
 
 /** The image's text as Debian's tesseract reads it, spaces and case evened out. */
 function readText(png: Buffer): string {
@@ -33,7 +35,7 @@ describe('the lock-screen image, in Chromium', () => {
     await browser?.close();
   });
 
-  it('carries the first-minute facts as text and as an offline code beside the code that opens the full card', async () => {
+  it('carries the first-minute facts as text and as an offline code beside the code that opens the full card, and its reference to text', async () => {
     const { client, email } = await signedInClient('lock-screen');
     const saved = await client.post('/api/medical-records', {
       ...medicalForm({ email, firstName: 'Layla', lastName: 'Haddad', bloodGroup: 'O-' }),
@@ -50,7 +52,21 @@ describe('the lock-screen image, in Chromium', () => {
     const { page, errors, context } = await openPage(browser, { viewport: PHONE });
     await useSession(context, client.cookies);
     await page.goto(`${baseUrl()}/`);
-    await page.getByRole('region', { name: 'Your current QR code' }).waitFor();
+    // The owner's panel says the code's reference, and where a responder without data texts it.
+    const { reference } = saved.body as { reference: string };
+    expect(reference).toMatch(/^[2-9A-HJKMNP-TW-Z]{4} [2-9A-HJKMNP-TW-Z]{4}$/);
+    const panel = page.getByRole('region', { name: 'Your current QR code' });
+    await panel.getByText(`can text this to ${SMS_NUMBER} to get your first-minute facts by SMS`).waitFor();
+    expect((await panel.textContent())?.replace(/\s+/g, ' ')).toContain(
+      `Text reference: ${reference}A responder without data can text this to ${SMS_NUMBER} to get your first-minute facts by SMS.`,
+    );
+    await panel.getByText('Text reference:').scrollIntoViewIfNeeded();
+    await screenshot(page, 'qr-panel-reference-phone', { fullPage: false });
+    await page.setViewportSize(DESKTOP);
+    await panel.getByText('Text reference:').scrollIntoViewIfNeeded();
+    await screenshot(page, 'qr-panel-reference-desktop', { fullPage: false });
+    await page.setViewportSize(PHONE);
+
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download for lock screen' }).click(),
@@ -69,14 +85,15 @@ describe('the lock-screen image, in Chromium', () => {
     }
     expect(facts).toContain('interpreter needed');
     expect(facts).toContain('+44 7700 900456');
-    const footer = readText(cropPng(png, { x: 0, y: 1640, width: 1080, height: 130 }));
+    const footer = readText(cropPng(png, { x: 0, y: 1590, width: 1080, height: 180 }));
     expect(footer).toContain('open full card');
     expect(footer).toContain('read without internet');
+    expect(footer).toContain(`no data? text ${reference.toLowerCase()} to ${SMS_NUMBER}`);
     expect(footer).toContain('last checked by the owner');
 
     // The two codes, each read by two decoders.
-    const fullCard = cropPng(png, { x: 40, y: 1160, width: 520, height: 530 });
-    const offline = cropPng(png, { x: 520, y: 1160, width: 520, height: 530 });
+    const fullCard = cropPng(png, { x: 40, y: 1100, width: 520, height: 540 });
+    const offline = cropPng(png, { x: 520, y: 1100, width: 520, height: 540 });
     const link = decodeQr(fullCard);
     expect(link).toBe(saved.body.cardUrl);
     expect(decodeQrWithZbar(fullCard)).toBe(link);
@@ -106,7 +123,7 @@ describe('the lock-screen image, in Chromium', () => {
     for (const words of ['alergias', 'penicilina', 'cacahuetes', 'marcapasos', 'layla haddad']) {
       expect(spanishFacts).toContain(words);
     }
-    const spanishText = decodeQr(cropPng(spanishPng, { x: 520, y: 1160, width: 520, height: 530 }))!;
+    const spanishText = decodeQr(cropPng(spanishPng, { x: 520, y: 1100, width: 520, height: 540 }))!;
     expect(spanishText.split('\n').slice(0, 2)).toEqual([
       'IDENTIFICACIÓN MÉDICA DE EMERGENCIA',
       'Nombre: Layla Haddad',

@@ -58,9 +58,11 @@ describe('GET /api/privacy/export-data', () => {
     expect(exported.records.records[0]).toMatchObject({
       id: record.body.id,
       token: record.body.token,
+      reference: record.body.reference,
       allergies: 'Penicillin anaphylaxis; latex',
       emergencyContacts: [expect.objectContaining({ name: 'Bartholomew Quist' })],
     });
+    expect(exported.records.records[0].reference).toMatch(/^[2-9A-HJKMNP-TW-Z]{4} [2-9A-HJKMNP-TW-Z]{4}$/);
     expect(exported.records.records[0]).not.toHaveProperty('qrCodeData');
     expect(exported.records.scanLog[0]).toMatchObject({ recordId: record.body.id, source: 'card' });
     expect(exported.records.tags).toEqual([]);

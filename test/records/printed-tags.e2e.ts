@@ -66,6 +66,8 @@ describe('printed tags', () => {
     const png = Buffer.from(tag.printPngBase64, 'base64');
     expect(decodeQr(png)).toBe(tag.url);
     expect(decodeQrWithZbar(png)).toBe(tag.url);
+    // Its own printed reference (drawn under the code on the print), the one the card opened by the tag says.
+    expect(tag.reference).toMatch(/^[2-9A-HJKMNP-TW-Z]{4} [2-9A-HJKMNP-TW-Z]{4}$/);
     // A retry of the order gets the very same tag.
     expect(await services.request<IssuedTag>(RecordsPatterns.issueTag, tagRequest(userId, orderId))).toEqual(tag);
 
@@ -80,7 +82,7 @@ describe('printed tags', () => {
     }
 
     const card = await visitor().get(`/api/emergency-card/${token}`);
-    expect([card.status, card.body.allergies]).toEqual([200, 'Penicillin']);
+    expect([card.status, card.body.allergies, card.body.reference]).toEqual([200, 'Penicillin', tag.reference]);
     const page = await visitor().get(`/emergency/${token}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('Penicillin');
@@ -101,6 +103,7 @@ describe('printed tags', () => {
         itemIndex: 0,
         url: tag.url,
         tokenPrefix: tag.tokenPrefix,
+        reference: tag.reference,
         createdAt: tag.createdAt,
         revokedAt: null,
       },

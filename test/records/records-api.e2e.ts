@@ -36,8 +36,10 @@ describe('anonymous codes', () => {
     const form = medicalForm();
     const created = await visitor.post('/api/anonymous-medical-record', form);
     expect(created.status).toBe(200);
-    const { token, qrCodeData, cardUrl, expiresAt } = created.body;
+    const { token, qrCodeData, cardUrl, expiresAt, reference } = created.body;
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // Its printed reference, two groups of four of an alphabet without look-alikes, on the card as on the reply.
+    expect(reference).toMatch(/^[2-9A-HJKMNP-TW-Z]{4} [2-9A-HJKMNP-TW-Z]{4}$/);
     expect(cardUrl).toBe(`${baseUrl()}/emergency/${token}`);
     expect(Math.abs(Date.parse(expiresAt) - (Date.now() + 2 * DAY))).toBeLessThan(60_000);
     const png = pngFromDataUrl(qrCodeData);
@@ -81,6 +83,7 @@ describe('anonymous codes', () => {
       createdAt: expect.any(String),
       factsCheckedAt: expect.any(String),
       expiresAt,
+      reference,
     });
 
     const scanner = await new HttpClient().get(`/api/emergency/${token}`);

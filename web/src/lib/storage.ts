@@ -128,8 +128,8 @@ export function addToStoredHistory(entry: StoredQrCode): StoredQrCode[] {
 }
 
 /**
- * A code this browser created, with what it takes to show it again after a reload: the QR image, its link and expiry,
- * and the two facts the lock-screen image prints (the name and blood group the person chose to show on it). Nothing
+ * A code this browser created, with what it takes to show it again after a reload: the QR image, its link, expiry and
+ * printed reference, and the two facts the lock-screen image prints (the name and blood group the person chose to show on it). Nothing
  * else of the record is kept here.
  */
 export interface RememberedQrCode extends StoredQrCode {
@@ -140,6 +140,8 @@ export interface RememberedQrCode extends StoredQrCode {
   expiresAt: string | null;
   createdAt: string;
   label?: { name: string; bloodGroup: string };
+  /** Its printed reference (`K7QM 4XPD`), to text without data; absent for a code remembered before references. */
+  reference?: string;
 }
 
 const isRemembered = (entry: StoredQrCode): entry is RememberedQrCode =>

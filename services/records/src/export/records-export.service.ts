@@ -11,7 +11,7 @@ import { afterCursor } from '@medical-qr/platform';
 import { ScanLogRepository } from '../card/scan-log.repository.js';
 import type { StoredRecord } from '../records/records.repository.js';
 import { RecordsRepository } from '../records/records.repository.js';
-import { toRecordSummary } from '../records/record-views.js';
+import { printedReference, toRecordSummary } from '../records/record-views.js';
 import { toPrintedTag } from '../tags/tag-views.js';
 import { TagsRepository } from '../tags/tags.repository.js';
 
@@ -87,5 +87,6 @@ function exportedRecord(record: StoredRecord, appUrl: string): ExportedRecord {
     hasGivenConsent: record.hasGivenConsent,
     ...record.details,
     emergencyContacts: record.contacts,
+    ...printedReference(record.reference),
   };
 }

@@ -130,7 +130,13 @@ function ShownQrCode({
           </span>
         </p>
       ) : null}
-      <QrCodeDisplay qrCodeData={code.qrCodeData} cardUrl={code.cardUrl} expiresAt={code.expiresAt} label={code.label}>
+      <QrCodeDisplay
+        qrCodeData={code.qrCodeData}
+        cardUrl={code.cardUrl}
+        expiresAt={code.expiresAt}
+        reference={code.reference}
+        label={code.label}
+      >
         {/* After the code and its actions: saving the code comes first, the longer life next. */}
         <AccountLifetimeOffer email={madeWith(code)} onCreateAccount={() => onCreateAccount(madeWith(code))} />
         <Button variant="ghost" onClick={onCreateAnother} className="mt-3 w-full">

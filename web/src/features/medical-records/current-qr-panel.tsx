@@ -53,6 +53,7 @@ export function CurrentQrPanel({
           qrCodeData={record.qrCodeData}
           cardUrl={record.cardUrl}
           expiresAt={record.expiresAt}
+          reference={record.reference}
           label={{ name: `${record.firstName} ${record.lastName}`.trim(), bloodGroup: record.bloodGroup }}
           facts={{
             source: { ...record, age: ageOn(record.dateOfBirth, new Date()) },

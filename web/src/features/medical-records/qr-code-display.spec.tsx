@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { errorReply, stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { QR_PNG } from '../../../test/records-fixtures';
 import { visibleToasts } from '../../../test/toasts';
@@ -21,7 +22,11 @@ function setNavigator(key: 'share' | 'clipboard', value: unknown) {
   Object.defineProperty(navigator, key, { value, configurable: true, writable: true });
 }
 
+let api: FetchStub | undefined;
+
 afterEach(() => {
+  api?.restore();
+  api = undefined;
   setNavigator('share', undefined);
   setNavigator('clipboard', undefined);
   jest.restoreAllMocks();
@@ -95,5 +100,35 @@ describe('QR code display', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(visibleToasts()[0]).toMatchObject({ type: 'error', title: 'Share Failed' }));
     expect(share.mock.calls[0]?.[0]).toMatchObject({ url: cardUrl });
+  });
+
+  it('shows the code’s text reference and where a responder without data texts it', async () => {
+    api = stubFetch({ 'GET /api/config/sms-number': { body: { number: '+12025550143' } } });
+    renderWithProviders(<QrCodeDisplay qrCodeData={QR_PNG} cardUrl={cardUrl} expiresAt={null} reference="K7QM 4XPD" />);
+    expect(screen.getByText('Text reference:', { exact: false }).textContent).toBe('Text reference: K7QM 4XPD');
+    const sentence = 'A responder without data can text this to +12025550143 to get your first-minute facts by SMS.';
+    const said = await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === sentence);
+    expect(said).toBeTruthy();
+  });
+
+  it('leaves out where to text it when SMS is not set up, or its number cannot be read', async () => {
+    for (const reply of [{ body: { number: null } }, errorReply(503, 'Service unavailable')]) {
+      api = stubFetch({ 'GET /api/config/sms-number': reply });
+      const { unmount } = renderWithProviders(
+        <QrCodeDisplay qrCodeData={QR_PNG} cardUrl={cardUrl} expiresAt={null} reference="K7QM 4XPD" />,
+      );
+      await waitFor(() => expect(api!.callsTo('GET /api/config/sms-number')).toHaveLength(1));
+      expect(screen.getByText('K7QM 4XPD')).toBeTruthy();
+      expect(screen.queryByText(/can text this to/)).toBeNull();
+      unmount();
+      api.restore();
+    }
+  });
+
+  it('says no reference, and asks for no number, for a code without one', () => {
+    api = stubFetch();
+    renderDisplay();
+    expect(screen.queryByText(/Text reference/)).toBeNull();
+    expect(api.callsTo('GET /api/config/sms-number')).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { QR_DOWNLOAD_FILE_NAME, QR_IMAGE_SIZE_PX, type ResponderLanguage } from '@medical-qr/contracts';
 import { Clock, Copy, Download, ExternalLink, Share2, Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useGetSmsNumberQuery } from '../../components/printed-reference/sms-number-api';
+import { TextReference } from '../../components/printed-reference/text-reference';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useCopyLink } from '../../components/ui/notifications';
 import { cn } from '../../lib/cn';
@@ -18,6 +20,8 @@ export interface QrCodeDisplayProps {
   cardUrl: string;
   /** Null for codes that never expire. */
   expiresAt: string | null;
+  /** The code's printed reference (`K7QM 4XPD`), which a responder without data texts; absent while it has none. */
+  reference?: string;
   /** The name and blood group the lock-screen image prints under the code. */
   label?: QrLabel;
   /** The record's first-minute facts, which the lock-screen image carries as text and as an offline code. */
@@ -43,6 +47,7 @@ export function QrCodeDisplay({
   qrCodeData,
   cardUrl,
   expiresAt,
+  reference,
   label,
   facts,
   printLanguage,
@@ -50,6 +55,8 @@ export function QrCodeDisplay({
   status,
 }: QrCodeDisplayProps) {
   const run = useDownload();
+  // Asked only when there is a reference to say it beside.
+  const smsNumber = useGetSmsNumberQuery(undefined, { skip: !reference }).data?.number ?? null;
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   /** The spec's 256 px PNG, or the labelled lock-screen image; a failure says so, a success clears an earlier one. */
@@ -57,7 +64,13 @@ export function QrCodeDisplay({
     run(() => {
       if (!qrCodeData.startsWith('data:image/')) throw new Error('The QR image is missing');
       if (kind === 'png') return saveFile(qrCodeData, QR_DOWNLOAD_FILE_NAME);
-      return saveLockScreenImage({ qrCodeData, cardUrl, label, facts });
+      return saveLockScreenImage({
+        qrCodeData,
+        cardUrl,
+        label,
+        facts,
+        reference: reference ? { reference, smsNumber } : undefined,
+      });
     }, QR_DOWNLOAD_FAILED);
 
   const copyLink = useCopyLink();
@@ -89,6 +102,8 @@ export function QrCodeDisplay({
           <span>{expiryText(expiresAt)}</span>
         </p>
       )}
+
+      {reference ? <TextReference reference={reference} smsNumber={smsNumber} className="mt-3 w-full" /> : null}
 
       <div className="mt-4 w-full text-left">
         <p className="text-sm font-semibold text-slate-700 dark:text-slate-200">Card link</p>

@@ -5,6 +5,7 @@ import {
   offlineCardText,
   type FirstMinuteLine,
   type FirstMinuteSource,
+  type LocalizedCardTexts,
   type ResponderLanguage,
 } from '@medical-qr/contracts';
 
@@ -13,8 +14,9 @@ import {
  * white whatever the theme so any camera reads it. Under the clock's area it says what it is ("MEDICAL ID — scan in
  * an emergency"), then the name and, when the record's facts are known, the first-minute block in large text (read off
  * the screen with no scan at all), the code that opens the full card and the offline code whose plain text any camera
- * shows without a network, and when the owner last checked the facts. Without the facts (a code made on this device
- * and restored later), the code, the name and blood group, and the card link in text.
+ * shows without a network, the code's printed reference to text without data, and when the owner last checked the
+ * facts. Without the facts (a code made on this device and restored later), the code, the name and blood group, the
+ * reference, and the card link in text.
  */
 
 export const LOCK_SCREEN_WIDTH = 1080;
@@ -36,12 +38,20 @@ export interface LockScreenFacts {
   language: ResponderLanguage;
 }
 
+/** The code's printed reference, and the service's SMS number a responder without data texts it to (null: none). */
+export interface LockScreenReference {
+  reference: string;
+  smsNumber: string | null;
+}
+
 export interface LockScreenImageInput {
   /** The code as a PNG data URL. */
   qrCodeData: string;
   cardUrl: string;
   label?: QrLabel;
   facts?: LockScreenFacts;
+  /** Absent for a code without a reference yet. */
+  reference?: LockScreenReference;
 }
 
 const INK = '#0f172a';
@@ -147,6 +157,28 @@ function drawLink(context: CanvasRenderingContext2D, cardUrl: string, top: numbe
 /** The bottom of a lock screen holds the torch and camera buttons: nothing is drawn there. */
 const BOTTOM_KEEP_CLEAR = 150;
 const FACTS_QR_SIZE = 440;
+/** The height of the reference's line under the codes. */
+const REFERENCE_LINE = 56;
+
+/**
+ * "No data? Text K7QM 4XPD to +15551234567" in `texts`' language, or "Ref. K7QM 4XPD" without a number. Each value
+ * is isolated left to right (Unicode's isolates), so the number's "+" stays in front of it in an Arabic sentence.
+ */
+function referenceText(texts: LocalizedCardTexts, { reference, smsNumber }: LockScreenReference): string {
+  const isolated = (value: string) => `\u2066${value}\u2069`;
+  return smsNumber
+    ? texts.t('textReference', { reference: isolated(reference), number: isolated(smsNumber) })
+    : texts.t('reference', { reference: isolated(reference) });
+}
+
+/** The reference's line, centred at the baseline `y`, running in the language's direction. */
+function drawReference(context: CanvasRenderingContext2D, texts: LocalizedCardTexts, text: string, y: number): void {
+  context.fillStyle = INK;
+  context.direction = texts.dir;
+  fitFont(context, text, '700', 36);
+  context.fillText(text, LOCK_SCREEN_WIDTH / 2, y);
+  context.direction = 'ltr';
+}
 
 /** Word-wrapped lines of `text` at the context's font within the width; past `maxLines` the last ends in "…". */
 function wrapLines(context: CanvasRenderingContext2D, text: string, maxLines: number): string[] {
@@ -250,8 +282,16 @@ function drawTitle(context: CanvasRenderingContext2D, title: string): number {
   return CONTENT_TOP + 140;
 }
 
-/** The image with the first-minute block: headline, name, facts, the two codes, and when the owner last checked. */
-async function drawWithFacts(context: CanvasRenderingContext2D, qr: HTMLImageElement, facts: LockScreenFacts) {
+/**
+ * The image with the first-minute block: headline, name, facts, the two codes, the reference under them, and when the
+ * owner last checked.
+ */
+async function drawWithFacts(
+  context: CanvasRenderingContext2D,
+  qr: HTMLImageElement,
+  facts: LockScreenFacts,
+  reference: LockScreenReference | undefined,
+) {
   const texts = cardTexts(facts.language);
   const labels = firstMinuteLabels(texts);
   const lines = firstMinuteBlock(facts.source, facts.language, labels);
@@ -265,7 +305,7 @@ async function drawWithFacts(context: CanvasRenderingContext2D, qr: HTMLImageEle
     context.fillText(name, LOCK_SCREEN_WIDTH / 2, y);
   }
   const checkedTop = LOCK_SCREEN_HEIGHT - BOTTOM_KEEP_CLEAR - 20;
-  const codesTop = checkedTop - 60 - 48 - FACTS_QR_SIZE;
+  const codesTop = checkedTop - 60 - 48 - FACTS_QR_SIZE - (reference ? REFERENCE_LINE : 0);
   drawFacts(context, lines, y + 10, codesTop - 30, texts.dir === 'rtl');
   drawCodePair(
     context,
@@ -273,6 +313,7 @@ async function drawWithFacts(context: CanvasRenderingContext2D, qr: HTMLImageEle
     { card: texts.t('openFullCard'), offline: texts.t('readOffline') },
     codesTop,
   );
+  if (reference) drawReference(context, texts, referenceText(texts, reference), checkedTop - 60);
   context.fillStyle = MUTED;
   const checked = texts.t('lastChecked', { date: texts.longDate(new Date(facts.checkedAt)) });
   fitFont(context, checked, '600', 32);
@@ -280,7 +321,13 @@ async function drawWithFacts(context: CanvasRenderingContext2D, qr: HTMLImageEle
 }
 
 /** Draws the lock-screen image and answers it as a PNG. */
-export async function lockScreenImage({ qrCodeData, cardUrl, label, facts }: LockScreenImageInput): Promise<Blob> {
+export async function lockScreenImage({
+  qrCodeData,
+  cardUrl,
+  label,
+  facts,
+  reference,
+}: LockScreenImageInput): Promise<Blob> {
   if (!qrCodeData.startsWith('data:image/')) throw new Error('The QR image is missing');
   const qr = await loadImage(qrCodeData);
   const canvas = document.createElement('canvas');
@@ -293,10 +340,16 @@ export async function lockScreenImage({ qrCodeData, cardUrl, label, facts }: Loc
   context.textAlign = 'center';
   context.textBaseline = 'alphabetic';
   if (facts) {
-    await drawWithFacts(context, qr, facts);
+    await drawWithFacts(context, qr, facts, reference);
   } else {
     const labelTop = drawCode(context, qr, drawHeadline(context));
-    drawLink(context, cardUrl, drawLabel(context, label, labelTop));
+    let linkTop = drawLabel(context, label, labelTop);
+    if (reference) {
+      const texts = cardTexts('en');
+      drawReference(context, texts, referenceText(texts, reference), linkTop + 30);
+      linkTop += REFERENCE_LINE;
+    }
+    drawLink(context, cardUrl, linkTop);
   }
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be made'))), 'image/png'),

@@ -52,6 +52,7 @@ export function useAnonymousRecordCreation({
           createdAt: new Date().toISOString(),
           expiresAt: created.expiresAt,
           label,
+          ...(created.reference ? { reference: created.reference } : {}),
         });
         // The page shows the code and moves focus to it: that is the confirmation, no toast repeats it.
         onCreated({ ...created, label, email: form.email });

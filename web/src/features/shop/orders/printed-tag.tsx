@@ -1,6 +1,8 @@
 import type { Order, OrderTag } from '@medical-qr/contracts';
 import { Ban } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useGetSmsNumberQuery } from '../../../components/printed-reference/sms-number-api';
+import { TextReference } from '../../../components/printed-reference/text-reference';
 import { buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -17,8 +19,8 @@ export function tagItemName(order: Pick<Order, 'quantity'>, tag: Pick<OrderTag, 
 }
 
 /**
- * The tag printed on one item of an order (DESIGN: printed items carry their own tags): its code and link, whether
- * it still opens the card, and Revoke (a lost keychain), which asks first: the other tags keep working and it
+ * The tag printed on one item of an order (DESIGN: printed items carry their own tags): its code, link and printed
+ * reference, whether it still opens the card, and Revoke (a lost keychain), which asks first: the other tags keep working and it
  * cannot be undone.
  */
 export function PrintedTag({ order, tag }: { order: Pick<Order, 'id' | 'productTitle' | 'quantity'>; tag: OrderTag }) {
@@ -32,6 +34,8 @@ export function PrintedTag({ order, tag }: { order: Pick<Order, 'id' | 'productT
   const revokedHere = useRef(false);
   const revoked = tag.revokedAt !== null;
   const item = tagItemName(order, tag);
+  // Asked only when a working tag has a reference to say it beside.
+  const smsNumber = useGetSmsNumberQuery(undefined, { skip: revoked || !tag.reference }).data?.number ?? null;
 
   const open = () => {
     setFailure(null);
@@ -77,6 +81,7 @@ export function PrintedTag({ order, tag }: { order: Pick<Order, 'id' | 'productT
               {tag.url}
             </a>
           </p>
+          {tag.reference ? <TextReference reference={tag.reference} smsNumber={smsNumber} className="mt-2" /> : null}
           <button
             ref={revokeButton}
             type="button"
