@@ -10,6 +10,7 @@ describe('state-changing requests must come from the app itself', () => {
       FOREIGN,
       { origin: 'https://evil.example' },
       { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
     ]) {
@@ -32,6 +33,8 @@ describe('state-changing requests must come from the app itself', () => {
       { origin: baseUrl(), 'sec-fetch-site': 'same-origin' },
       { origin: baseUrl() },
       { 'sec-fetch-site': 'same-origin' },
+      // A form posted from a page that sends no referrer (the card's): the browser says Origin null.
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
       {},
     ]) {
       const client = new HttpClient();

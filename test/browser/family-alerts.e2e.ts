@@ -1,49 +1,9 @@
-import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { longRecord } from '../card/card-fixtures.js';
-import { signedInClient } from '../support/accounts.js';
+import { ownerWithCard, textsArrive } from '../card/family-alert-fixtures.js';
 import { baseUrl } from '../support/api.js';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, useSession } from '../support/browser.js';
 import { eventually } from '../support/eventually.js';
 import { mailTo, randomClientIp } from '../support/http-client.js';
-
-interface Text {
-  to: string;
-  body: string;
-  direction: 'outbound' | 'inbound';
-}
-
-const uniqueNumber = () => `+1202${String(randomInt(2_000_000, 9_999_999))}`;
-
-/** The texts the local SMS stand-in sent to a number, newest first, once there is one (10 s at most). */
-function textArrives(number: string): Promise<Text[]> {
-  return eventually(
-    async () =>
-      ((await (await fetch(`${baseUrl()}/dev/messages.json`)).json()) as Text[]).filter(
-        (text) => text.to === number && text.direction === 'outbound',
-      ),
-    (texts) => texts.length > 0,
-    10_000,
-  );
-}
-
-async function ownerWithCard() {
-  const { client, email } = await signedInClient('family-browser');
-  const [primary, other] = [uniqueNumber(), uniqueNumber()];
-  const created = await client.post(
-    '/api/medical-records',
-    longRecord({
-      firstName: 'Imogen',
-      lastName: 'Thornbury',
-      emergencyContacts: [
-        { name: 'Ana Vasquez', phone: primary, relationship: 'Mother', isPrimary: true },
-        { name: 'Bart Quist', phone: other, relationship: 'Brother', isPrimary: false },
-      ],
-    }),
-  );
-  expect(created.status).toBe(200);
-  return { client, email, token: (created.body as { token: string }).token, primary, other };
-}
 
 /** A responder's phone: its own address, a position to share when asked, script on or off. */
 async function responderPage(browser: Browser, options: { javaScriptEnabled?: boolean; viewport?: typeof PHONE } = {}) {
@@ -76,7 +36,7 @@ describe('telling the family from the card, in Chromium', () => {
   });
 
   it('sends the message, the callback and the shared position; the owner sees it, and sees the contact answer', async () => {
-    const { client, email, token, primary } = await ownerWithCard();
+    const { owner: client, email, token, primary } = await ownerWithCard();
     const owner = await openPage(browser, { viewport: DESKTOP });
     await useSession(owner.context, client.cookies);
     await owner.page.goto(`${baseUrl()}/history`);
@@ -95,7 +55,7 @@ describe('telling the family from the card, in Chromium', () => {
     await page.getByRole('button', { name: 'Text their family' }).click();
     await page.getByText('Sent to 2 contacts. Waiting for one of them to answer.').waitFor();
 
-    const [text] = await textArrives(primary);
+    const [text] = await textsArrive(primary);
     expect(text!.body).toContain("Taken to St Mary's A&E");
     expect(text!.body).toContain('+44 7700 900456');
     expect(text!.body).toContain('mlat=51.51783&mlon=-0.17359');
@@ -124,7 +84,7 @@ describe('telling the family from the card, in Chromium', () => {
   });
 
   it('works with JavaScript off, in Spanish: a typed place, and the status page after the post', async () => {
-    const { token, primary } = await ownerWithCard();
+    const { token, primary } = await ownerWithCard(1);
     const { page, context } = await responderPage(browser, { javaScriptEnabled: false });
     await page.goto(`${baseUrl()}/emergency/${token}?lang=es`);
     await page.locator('.tell-family summary').click();
@@ -134,8 +94,8 @@ describe('telling the family from the card, in Chromium', () => {
     await page.locator('.tell-family-form button[type="submit"]').click();
     await page.waitForURL(/\/told\//);
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
-    expect(await page.locator('.alert-status').textContent()).toMatch(/2 contactos/);
-    const [text] = await textArrives(primary);
+    expect(await page.locator('.alert-status').textContent()).toMatch(/Enviado a 1 contacto\./);
+    const [text] = await textsArrive(primary);
     expect(text!.body).toContain('Lo llevan al hospital');
     expect(text!.body).toContain('Estación de Atocha, andén 2');
     await screenshot(page, 'family-sent-no-script-es');
