@@ -9,6 +9,7 @@ describe('queue names', () => {
       'shop-orders',
       'privacy-erasure',
       'records-facts-reminders',
+      'records-sms',
     ]);
   });
 

@@ -62,11 +62,12 @@ describe('who may do what on the bus', () => {
     const records = busPermissions('records', ['mqr']);
     expect(records.subscribe.sort()).toEqual(['_INBOX_records.>', 'mqr.records.>']);
     expect(records.publish).toContain('mqr.billing.premium.status');
-    // Records asks identity for two mails only: the link that proves an anonymous code's email, and the reminder that
-    // a code's facts went unchecked.
+    // Records asks identity for three mails only: the link that proves an anonymous code's email, the reminder that
+    // a code's facts went unchecked, and the owner's mail of a family alert.
     expect(records.publish.filter((subject) => subject.startsWith('mqr.identity.'))).toEqual([
       'mqr.identity.code-confirmation-mail.send',
       'mqr.identity.facts-reminder-mail.send',
+      'mqr.identity.family-alert-mail.send',
     ]);
     const gateway = busPermissions('gateway', ['mqr']);
     expect(gateway.subscribe).not.toContain('mqr.records.>');

@@ -97,7 +97,6 @@ export const ar = {
   imOnIt: 'سأتولّى الأمر',
   youAreOnIt: 'شكرًا: أصبح بإمكان من يقدّم المساعدة و{{name}} معرفة أنك تتولّى الأمر.',
   someoneIsOnIt: 'الأمر في عهدة {{name}} بالفعل.',
-  smsCardIntro: 'بطاقة Medical QR الخاصة بـ {{name}}:',
   smsFamilyTold: 'أُبلغت العائلة برسالة تتضمن رقمك.',
   smsReferenceMiss:
     'Medical QR: لا توجد بطاقة بهذا المرجع. تحقّق من الخانات الثماني أسفل رمز QR. في حالة الطوارئ، اتصل برقم الطوارئ المحلي.',

@@ -95,7 +95,6 @@ export const de = {
   imOnIt: 'Ich kümmere mich darum',
   youAreOnIt: 'Danke: Die helfende Person und {{name}} sehen, dass Sie sich darum kümmern.',
   someoneIsOnIt: '{{name}} kümmert sich bereits darum.',
-  smsCardIntro: 'Medical-QR-Ausweis von {{name}}:',
   smsFamilyTold: 'Die Angehörigen wurden per SMS benachrichtigt und haben Ihre Nummer.',
   smsReferenceMiss:
     'Medical QR: Zu dieser Kennung gibt es keinen Ausweis. Prüfen Sie die 8 Zeichen unter dem QR-Code. Im Notfall rufen Sie die örtliche Notrufnummer an.',

@@ -96,7 +96,6 @@ export const en = {
   imOnIt: "I'm on it",
   youAreOnIt: 'Thank you: the helper and {{name}} can see that you are on it.',
   someoneIsOnIt: '{{name}} is already on it.',
-  smsCardIntro: 'Medical QR card of {{name}}:',
   smsFamilyTold: 'Their family has been texted with your number.',
   smsReferenceMiss:
     'Medical QR: no card has this reference. Check the 8 characters under the QR code. In an emergency, call your local emergency number.',

@@ -95,7 +95,6 @@ export const es = {
   imOnIt: 'Me encargo yo',
   youAreOnIt: 'Gracias: quien está ayudando y {{name}} pueden ver que usted se encarga.',
   someoneIsOnIt: '{{name}} ya se está encargando.',
-  smsCardIntro: 'Tarjeta Medical QR de {{name}}:',
   smsFamilyTold: 'Hemos avisado por SMS a su familia, con el número desde el que escribe.',
   smsReferenceMiss:
     'Medical QR: ninguna tarjeta tiene esta referencia. Compruebe los 8 caracteres bajo el código QR. En una emergencia, llame al número de emergencias local.',

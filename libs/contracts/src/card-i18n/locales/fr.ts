@@ -99,7 +99,6 @@ export const fr = {
   imOnIt: 'Je m’en occupe',
   youAreOnIt: 'Merci\u00a0: la personne qui aide et {{name}} voient que vous vous en occupez.',
   someoneIsOnIt: '{{name}} s’en occupe déjà.',
-  smsCardIntro: 'Carte Medical QR de {{name}} :',
   smsFamilyTold: 'Sa famille a été prévenue par SMS, avec votre numéro.',
   smsReferenceMiss:
     "Medical QR : aucune carte ne porte cette référence. Vérifiez les 8 caractères sous le code QR. En cas d'urgence, appelez le numéro d'urgence local.",

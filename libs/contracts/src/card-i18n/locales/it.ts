@@ -95,7 +95,6 @@ export const it = {
   imOnIt: 'Me ne occupo io',
   youAreOnIt: 'Grazie: chi sta aiutando e {{name}} possono vedere che te ne occupi tu.',
   someoneIsOnIt: '{{name}} se ne sta già occupando.',
-  smsCardIntro: 'Scheda Medical QR di {{name}}:',
   smsFamilyTold: 'Abbiamo avvisato la famiglia via SMS con il tuo numero.',
   smsReferenceMiss:
     'Medical QR: nessuna scheda corrisponde a questo riferimento. Controlla gli 8 caratteri sotto il codice QR. In caso di emergenza, chiama il numero di emergenza locale.',

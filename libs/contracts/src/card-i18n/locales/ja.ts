@@ -93,7 +93,6 @@ export const ja = {
   imOnIt: '私が対応します',
   youAreOnIt: 'ありがとうございます。救護している方と{{name}}さんに、あなたが対応することが伝わりました。',
   someoneIsOnIt: 'すでに{{name}}が対応しています。',
-  smsCardIntro: '{{name}}さんのMedical QRカード：',
   smsFamilyTold: 'ご家族にあなたの番号をSMSでお知らせしました。',
   smsReferenceMiss:
     'Medical QR：この番号のカードはありません。QRコードの下の8文字を確認してください。緊急の場合は現地の緊急通報番号に電話してください。',

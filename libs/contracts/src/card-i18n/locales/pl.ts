@@ -96,7 +96,6 @@ export const pl = {
   imOnIt: 'Zajmę się tym',
   youAreOnIt: 'Dziękujemy: osoba pomagająca i {{name}} widzą, że się tym zajmujesz.',
   someoneIsOnIt: '{{name}} już się tym zajmuje.',
-  smsCardIntro: 'Karta Medical QR – {{name}}:',
   smsFamilyTold: 'Rodzina dostała SMS z twoim numerem.',
   smsReferenceMiss:
     'Medical QR: nie ma karty o tym identyfikatorze. Sprawdź 8 znaków pod kodem QR. W nagłym wypadku zadzwoń pod lokalny numer alarmowy.',

@@ -95,7 +95,6 @@ export const pt = {
   imOnIt: 'Eu cuido disso',
   youAreOnIt: 'Obrigado: quem está ajudando e {{name}} podem ver que você está cuidando disso.',
   someoneIsOnIt: '{{name}} já está cuidando disso.',
-  smsCardIntro: 'Cartão Medical QR de {{name}}:',
   smsFamilyTold: 'A família foi avisada por SMS com o seu número.',
   smsReferenceMiss:
     'Medical QR: nenhum cartão tem esta referência. Confira os 8 caracteres abaixo do código QR. Em uma emergência, ligue para o número de emergência local.',

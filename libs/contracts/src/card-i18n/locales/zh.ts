@@ -91,7 +91,6 @@ export const zh = {
   imOnIt: '我来处理',
   youAreOnIt: '谢谢：施救者和{{name}}都能看到您正在处理。',
   someoneIsOnIt: '{{name}} 已经在处理了。',
-  smsCardIntro: '{{name}}的 Medical QR 卡：',
   smsFamilyTold: '已发短信通知其家人，并附上了您的号码。',
   smsReferenceMiss: 'Medical QR：没有卡片使用此编号。请核对二维码下方的 8 位字符。如遇紧急情况，请拨打当地急救电话。',
   printHint: '扫描此二维码或打开链接，查看最新的卡片：',
