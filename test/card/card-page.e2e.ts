@@ -44,7 +44,9 @@ describe('the card page rendered by the gateway', () => {
     expect(scripts).toHaveLength(1);
     expect(scripts[0]).toContain("localStorage.getItem('theme')");
     expect(String(page.headers['content-security-policy'])).toContain(`script-src 'self' ${sha256(scripts[0]!)}`);
-    expect(page.text).not.toContain('/api/emergency-card');
+    // (The "Tell their family" form posts under the card's path; the card's own JSON is never asked for.)
+    expect(page.text).not.toMatch(/\/api\/emergency-card\/[A-Za-z0-9_-]+(?![A-Za-z0-9_-]|\/family-alerts)/);
+    expect(page.text).toContain('/family-alerts?lang=en');
     // Everything needed to paint comes in this one response: the stylesheet is inline.
     expect(page.text).not.toMatch(/<link rel="stylesheet"/);
     expect(page.body.length).toBeLessThan(12_000);

@@ -14,7 +14,8 @@ import { medicalForm } from './records-fixtures.js';
 
 const DPI = 300;
 /** The number the test system's references are texted to (test/support/global-setup.mjs). */
-const SMS_NUMBER = '+12025550143';
+/** The number the system texts from and prints (the SMS stand-in's, as the end-to-end setup exports it). */
+const SMS_NUMBER = process.env.E2E_TWILIO_FROM_NUMBER ?? 'the SMS stand-in is not running';
 /** The marks pdftotext puts round right-to-left text (embedding, override, isolate): not part of what was typed. */
 const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 

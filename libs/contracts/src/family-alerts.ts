@@ -137,6 +137,10 @@ export const tellFamilyReplySchema = z.object({
 });
 export type TellFamilyReply = z.infer<typeof tellFamilyReplySchema>;
 
+/** The reply to the card's script: what the records service answered, and what to tell the responder, in their language. */
+export const tellFamilyAnswerSchema = tellFamilyReplySchema.extend({ said: z.string() });
+export type TellFamilyAnswer = z.infer<typeof tellFamilyAnswerSchema>;
+
 /** Who answered "I'm on it": a contact as the owner named them (never their number). */
 export const acknowledgerSchema = z.object({ name: z.string(), relationship: z.string() });
 
@@ -152,6 +156,9 @@ export const familyAlertStatusSchema = z.object({
   acknowledgedAt: z.iso.datetime().nullable(),
 });
 export type FamilyAlertStatus = z.infer<typeof familyAlertStatusSchema>;
+
+/** The status as the responder's page asks for it: with what to tell them, in the language they asked in. */
+export const familyAlertStatusAnswerSchema = familyAlertStatusSchema.extend({ said: z.string() });
 
 /** What the responder wrote, as the contacts and the owner read it. */
 export const responderNoteSchema = z.object({

@@ -30,6 +30,8 @@ create table if not exists family_alert_contacts (
 create table if not exists sms_outbox (
   id uuid primary key,
   alert_id uuid references family_alerts (id) on delete cascade,
+  -- The card a reply to a texted reference holds the facts of: it goes when the card does (an erasure).
+  record_id uuid references medical_records (id) on delete cascade,
   position smallint,
   round smallint,
   purpose text not null,

@@ -4,9 +4,10 @@
  * contact said "I'm on it", shows in the form. Every text comes with the page, in its language.
  */
 
+/** How the alert stands, and what to tell the responder about it (in their language, from the server). */
 interface AlertStatus {
   state: 'waiting' | 'acknowledged' | 'unanswered';
-  acknowledgedBy: { name: string } | null;
+  said: string;
 }
 
 /** How often, and for how long, the form asks whether a contact answered. */
@@ -65,22 +66,16 @@ function locate(form: HTMLFormElement, say: (text: string) => void) {
   );
 }
 
-function statusText(form: HTMLFormElement, sent: string, status: AlertStatus): string {
-  const words = form.dataset;
-  if (status.acknowledgedBy)
-    return `${sent} ${(words.acknowledged ?? '').replace('{{name}}', status.acknowledgedBy.name)}`;
-  return `${sent} ${(status.state === 'unanswered' ? words.unanswered : words.waiting) ?? ''}`;
-}
-
 /** Asks for news until a contact answers (or half an hour passed); the owner's account has it all the same. */
-function follow(form: HTMLFormElement, statusKey: string, sent: string, say: (text: string) => void) {
+function follow(form: HTMLFormElement, statusKey: string, say: (text: string) => void) {
   const until = Date.now() + POLL_FOR_MS;
+  const language = new URL(form.action).searchParams.get('lang') ?? 'en';
   const ask = async () => {
     try {
-      const response = await fetch(`/api/family-alerts/status/${statusKey}`, { cache: 'no-store' });
+      const response = await fetch(`/api/family-alerts/status/${statusKey}?lang=${language}`, { cache: 'no-store' });
       if (response.ok) {
         const status = (await response.json()) as AlertStatus;
-        say(statusText(form, sent, status));
+        say(status.said);
         if (status.state === 'acknowledged') return;
       }
     } catch {
@@ -101,16 +96,10 @@ async function send(form: HTMLFormElement, submit: HTMLButtonElement, say: (text
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(alertOf(form)),
     });
-    const reply = (await response.json().catch(() => ({}))) as {
-      statusKey?: string;
-      contactsTexted?: number;
-      message?: string;
-    };
+    const reply = (await response.json().catch(() => ({}))) as { statusKey?: string; said?: string; message?: string };
     if (response.status === 201 && reply.statusKey) {
-      // `data-sent-2` reads as `sent-2`: a dash before a digit stays as it is.
-      const sent = words[`sent-${reply.contactsTexted}`] ?? '';
-      say(`${sent} ${words.waiting ?? ''}`);
-      follow(form, reply.statusKey, sent, say);
+      say(reply.said ?? '');
+      follow(form, reply.statusKey, say);
       return;
     }
     submit.disabled = false;

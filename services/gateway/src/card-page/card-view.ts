@@ -349,11 +349,7 @@ export function cardView(card: EmergencyCard, options: CardViewOptions): SafeHtm
   return html`<article class="card" aria-labelledby="card-name">
     ${languageSwitcher(texts)} ${identity(card, reading)} ${criticalFacts(card, reading)}
     ${primaryContact(primary, reading)}
-    ${
-      options.familyAlertAction && primary
-        ? tellFamilyForm(options.familyAlertAction, card.emergencyContacts.length, texts)
-        : ''
-    }
+    ${options.familyAlertAction && primary ? tellFamilyForm(options.familyAlertAction, texts) : ''}
     ${otherContacts(others, reading)} ${personalFacts(card, texts)} ${cardActions(texts)}
     ${printedSheet(card, options, texts)}
     <footer class="card-footer">

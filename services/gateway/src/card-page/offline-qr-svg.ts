@@ -8,12 +8,23 @@ const MARGIN = 2;
 const KEPT = 200;
 const kept = new Map<string, string>();
 
-/** The code as one SVG path: a row of dark modules is one rectangle. */
+/**
+ * The code as one SVG path of strokes one module wide, a row's dark runs joined by relative moves (`M2 7.5h3m2 0h1`),
+ * as the card's own code is drawn: about half the characters of a rectangle per run, which on the printed card is
+ * most of the page's weight.
+ */
 function svgOf(text: string): string {
   const { size, rects } = qrModules(text);
   const side = size + 2 * MARGIN;
-  const path = rects.map(({ x, y, width }) => `M${x + MARGIN} ${y + MARGIN}h${width}v1h-${width}z`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`;
+  let path = '';
+  let row = -1;
+  let end = 0;
+  for (const { x, y, width } of rects) {
+    path += y === row ? `m${x - end} 0h${width}` : `M${x + MARGIN} ${y + MARGIN}.5h${width}`;
+    row = y;
+    end = x + width;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/><path stroke="#000" d="${path}"/></svg>`;
 }
 
 /**

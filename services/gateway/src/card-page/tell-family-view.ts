@@ -23,14 +23,9 @@ export const ACKNOWLEDGE_PATH = '/api/family-alerts/acknowledge';
 /**
  * "Tell their family", below the first-minute facts: closed until tapped, so the card reads as before. A plain form
  * that posts without a script (the place then typed); the card's script adds "Share my location" and answers in place.
- * What the script says comes with the page, in its language.
+ * What the script says comes with the page, in its language, or (how the alert went) with the server's answers.
  */
-export function tellFamilyForm(action: string, contacts: number, texts: LocalizedCardTexts): SafeHtml {
-  // "Sent to N contacts" for every N the answer can hold, so the script needs no plural rules of its own.
-  const sent = Array.from(
-    { length: contacts + 1 },
-    (_, count) => html` data-sent-${count}="${texts.plural('alertSent', count)}"`,
-  );
+export function tellFamilyForm(action: string, texts: LocalizedCardTexts): SafeHtml {
   return html`<details class="tell-family panel">
     <summary class="button secondary tell-family-open">${icon('message')}${texts.t('tellFamily')}</summary>
     <form
@@ -43,10 +38,6 @@ export function tellFamilyForm(action: string, contacts: number, texts: Localize
       data-sending="${texts.t('sendingAlert')}"
       data-not-sent="${texts.t('alertNotSent')}"
       data-limited="${texts.t('alertLimited')}"
-      data-waiting="${texts.t('alertWaiting')}"
-      data-acknowledged="${texts.t('alertAcknowledged', { name: '{{name}}' })}"
-      data-unanswered="${texts.t('alertUnanswered')}"
-      ${sent}
     >
       <p class="tell-family-lead">${texts.t('tellFamilyLead')}</p>
       <label for="tf-message">${texts.t('alertMessage')}</label>

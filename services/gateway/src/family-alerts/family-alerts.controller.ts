@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   alertAckKeySchema,
@@ -11,11 +11,13 @@ import {
   httpStatusFor,
   familyAlertForContactSchema,
   FamilyAlertMessages,
-  familyAlertStatusSchema,
+  familyAlertStatusAnswerSchema,
+  type FamilyAlertStatus,
   type LocalizedCardTexts,
   RecordsApi,
   RecordsMessages,
-  tellFamilyReplySchema,
+  tellFamilyAnswerSchema,
+  type TellFamilyAnswer,
 } from '@medical-qr/contracts';
 import { AppError, SERVICE_CLIENT, type ServiceClient, storeUnavailableError } from '@medical-qr/platform';
 import { cardLanguage } from '../card-page/card-language.js';
@@ -23,7 +25,7 @@ import { loadCardPageTemplate, type CardPageTemplate } from '../card-page/card-p
 import { html } from '../card-page/html.js';
 import { icon } from '../card-page/icons.js';
 import { sendHtml } from '../card-page/send-html.js';
-import { contactAlertPath, sentAlertPath } from '../card-page/tell-family-view.js';
+import { alertStatusText, contactAlertPath, sentAlertPath } from '../card-page/tell-family-view.js';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { limitedAddress } from '../http/client-address.js';
@@ -33,6 +35,15 @@ import { GATEWAY_CONFIG } from '../tokens.js';
 import { familyAlertOf, isFormPost } from './family-alert-form.js';
 
 const HOUR_MS = 3600 * 1000;
+
+/** An alert as it stands the moment it was sent: texted, nobody answered yet. */
+const justSent = (contactsTexted: number): FamilyAlertStatus => ({
+  contactsTexted,
+  sentAt: new Date().toISOString(),
+  state: 'waiting',
+  acknowledgedBy: null,
+  acknowledgedAt: null,
+});
 
 /**
  * "Tell their family" over HTTP, for whoever holds a card: send an alert (the card's script posts JSON; without a
@@ -62,7 +73,7 @@ export class FamilyAlertsController {
     schema: { type: 'object' },
     description: 'responderName?, callbackNumber?, message?, place?: {latitude, longitude, accuracyMeters?} | {text}',
   })
-  @ApiCreatedResponse({ standardSchema: tellFamilyReplySchema })
+  @ApiCreatedResponse({ standardSchema: tellFamilyAnswerSchema })
   async send(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     setCardHeaders(res);
     const texts = cardTexts(cardLanguage(req, res, this.config));
@@ -81,7 +92,10 @@ export class FamilyAlertsController {
         viewer: { userAgent: (req.get('user-agent') ?? '').slice(0, 512), ip: req.ip ?? undefined },
         appUrl: appUrl(req, this.config),
       });
-      if (!isFormPost(req)) return void res.status(201).json(reply);
+      if (!isFormPost(req)) {
+        const sent = { ...reply, said: alertStatusText(justSent(reply.contactsTexted), texts) };
+        return void res.status(201).json(sent satisfies TellFamilyAnswer);
+      }
       const card = encodeURIComponent(`/emergency/${token}`);
       res.redirect(303, `${sentAlertPath(reply.statusKey)}?lang=${texts.language}&card=${card}`);
     } catch (error) {
@@ -93,14 +107,20 @@ export class FamilyAlertsController {
   }
 
   @Get('family-alerts/status/:statusKey')
-  @ApiOperation({ summary: 'The alert a responder sent, by the key they got: how many were texted and who answered' })
-  @ApiOkResponse({ standardSchema: familyAlertStatusSchema })
-  async status(@Param('statusKey') statusKey: string, @Res({ passthrough: true }) res: Response) {
+  @ApiOperation({
+    summary:
+      'The alert a responder sent, by the key they got: how many were texted and who answered, and `said` in the language of `?lang=`',
+  })
+  @ApiQuery({ name: 'lang', required: false, description: 'The responder language of `said` (as on the card)' })
+  @ApiOkResponse({ standardSchema: familyAlertStatusAnswerSchema })
+  async status(@Param('statusKey') statusKey: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     setCardHeaders(res);
     if (!alertStatusKeySchema.safeParse(statusKey).success) {
       throw new AppError(ErrorCodes.NOT_FOUND, FamilyAlertMessages.notFound);
     }
-    return this.services.send(RecordsApi.familyAlertStatus, { statusKey });
+    const texts = cardTexts(cardLanguage(req, res, this.config));
+    const status = await this.services.send(RecordsApi.familyAlertStatus, { statusKey });
+    return { ...status, said: alertStatusText(status, texts) };
   }
 
   @Post('family-alerts/acknowledge')

@@ -1,6 +1,6 @@
-import { Controller, Headers, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import { applyDecorators, Controller, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiHeader, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { ErrorCodes, RecordsApi } from '@medical-qr/contracts';
 import { AppError, isValidTwilioSignature, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
@@ -8,8 +8,26 @@ import { appUrl } from '../http/app-url.js';
 import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
 
-/** What Twilio takes as "nothing to answer": the reply, if any, goes by its own API from the queue. */
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+/**
+ * One of Twilio's signed form posts: answered 204 (nothing to reply in TwiML; an answer, if any, goes by the API from
+ * the queue), documented with its signature header.
+ */
+function TwilioWebhook(path: string, summary: string) {
+  return applyDecorators(
+    Post(path),
+    HttpCode(204),
+    CrossSiteAllowed(),
+    ApiOperation({ summary }),
+    ApiConsumes('application/x-www-form-urlencoded'),
+    ApiHeader({
+      name: 'X-Twilio-Signature',
+      required: true,
+      description: "Base64 HMAC-SHA1, keyed by the account's auth token, of the URL and the sorted form fields",
+    }),
+    ApiBody({ description: 'The form fields exactly as Twilio posts them', schema: { type: 'object' } }),
+    ApiNoContentResponse({ description: 'Taken; nothing to reply' }),
+  );
+}
 
 /** One form field as Twilio posts it: a single string. */
 function field(params: Record<string, string>, name: string): string | undefined {
@@ -22,7 +40,7 @@ function field(params: Record<string, string>, name: string): string | undefined
  * checked here with the provider SDK's own check: a wrong or missing signature is a 403 and nothing happens. Another
  * site by design (the provider's servers), so the signature, not the origin, proves the sender.
  */
-@ApiExcludeController()
+@ApiTags('sms provider')
 @Controller('sms')
 export class SmsWebhookController {
   constructor(
@@ -30,10 +48,8 @@ export class SmsWebhookController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  @Post('inbound')
-  @HttpCode(200)
-  @CrossSiteAllowed()
-  async inbound(@Req() req: Request, @Res() res: Response, @Headers('x-twilio-signature') signature?: string) {
+  @TwilioWebhook('inbound', "A text to the service's number: STOP, START, or a printed reference (answered by text)")
+  async inbound(@Req() req: Request, @Headers('x-twilio-signature') signature?: string): Promise<void> {
     const params = this.signedParams(req, signature);
     const from = field(params, 'From');
     const messageSid = field(params, 'MessageSid');
@@ -46,13 +62,10 @@ export class SmsWebhookController {
       ...(fromCountry && /^[A-Z]{2}$/.test(fromCountry) ? { fromCountry } : {}),
       appUrl: appUrl(req, this.config),
     });
-    res.status(200).type('text/xml').send(EMPTY_TWIML);
   }
 
-  @Post('status')
-  @HttpCode(200)
-  @CrossSiteAllowed()
-  async status(@Req() req: Request, @Res() res: Response, @Headers('x-twilio-signature') signature?: string) {
+  @TwilioWebhook('status', 'The delivery status of a text we sent (sent, delivered, undelivered, failed)')
+  async status(@Req() req: Request, @Headers('x-twilio-signature') signature?: string): Promise<void> {
     const params = this.signedParams(req, signature);
     const messageSid = field(params, 'MessageSid');
     const status = field(params, 'MessageStatus') ?? field(params, 'SmsStatus');
@@ -64,7 +77,6 @@ export class SmsWebhookController {
       status: status.slice(0, 32),
       ...(Number.isInteger(errorCode) && errorCode > 0 ? { errorCode } : {}),
     });
-    res.status(204).end();
   }
 
   /**

@@ -136,6 +136,8 @@ export const familyAlertContacts = recordsSchema.table('family_alert_contacts', 
 export const smsOutbox = recordsSchema.table('sms_outbox', {
   id: uuid('id').primaryKey(),
   alertId: uuid('alert_id'),
+  /** The card whose facts a reply to a texted reference holds. */
+  recordId: uuid('record_id'),
   position: smallint('position'),
   round: smallint('round'),
   purpose: text('purpose', { enum: ['family-alert', 'reference-reply'] }).notNull(),

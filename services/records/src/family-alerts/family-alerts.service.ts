@@ -128,18 +128,9 @@ export class FamilyAlertsService {
         retryAfterSeconds: FAMILY_ALERTS_PER_CARD_WINDOW_MS / 1000,
       });
     }
-    await this.queueTexts(texts.map((text) => text.id));
-    await this.queue.add(
-      SmsJobs.escalate,
-      { alertId: id },
-      {
-        jobId: `escalate-${id}`,
-        delay: this.config.FAMILY_ALERT_ESCALATE_MS,
-        removeOnComplete: true,
-        removeOnFail: 100,
-      },
-    );
-    if (record.userId) await this.tellOwner(record, id, note, texts.length, appUrl);
+    await this.queueAlert(id, texts);
+    // The owner's mail and push: the responder does not wait for them.
+    if (record.userId) void this.tellOwner(record, id, note, texts.length, appUrl);
     return { statusKey, contactsTexted: texts.length };
   }
 
@@ -161,7 +152,7 @@ export class FamilyAlertsService {
     if (!found) throw new AppError(ErrorCodes.NOT_FOUND, FamilyAlertMessages.notFound);
     const { alert, contact } = found;
     if (await this.alerts.acknowledge(alert.id, contact.position)) {
-      await this.announce(alert, 'acknowledged');
+      await this.announce(alert.userId, alert.id, 'acknowledged');
       this.audit
         .record({
           action: AuditActions.familyAlertAcknowledged,
@@ -201,7 +192,7 @@ export class FamilyAlertsService {
     if (!escalated) return;
     await this.queueTexts(roundTwo.map((text) => text.id));
     const alert = await this.alerts.findById(alertId);
-    if (alert) await this.announce(alert, 'unanswered');
+    if (alert) await this.announce(alert.userId, alert.id, 'unanswered');
   }
 
   async ownerAlerts(userId: string): Promise<OwnerFamilyAlert[]> {
@@ -214,6 +205,28 @@ export class FamilyAlertsService {
         ...this.statusOf(alert, await this.alerts.contactsOf(alert.id)),
       })),
     );
+  }
+
+  /**
+   * Queues the first round and the escalation. The alert is written by then: with Redis away, the SMS sweep queues its
+   * texts and escalates it within a minute or so, so the responder is told it was sent.
+   */
+  private async queueAlert(alertId: string, texts: NewText[]): Promise<void> {
+    try {
+      await this.queueTexts(texts.map((text) => text.id));
+      await this.queue.add(
+        SmsJobs.escalate,
+        { alertId },
+        {
+          jobId: `escalate-${alertId}`,
+          delay: this.config.FAMILY_ALERT_ESCALATE_MS,
+          removeOnComplete: true,
+          removeOnFail: 100,
+        },
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, alertId }, 'a family alert was not queued: the SMS sweep will send it');
+    }
   }
 
   /** Queues texts by their outbox ids (the job's id too: a text is queued once however often this is asked). */
@@ -286,14 +299,15 @@ export class FamilyAlertsService {
     };
   }
 
-  /** The owner's mail (identity owns mail) and their tabs' push. A failure is logged: the texts matter most. */
+  /** The owner's tabs' push and mail (identity owns mail). Neither throws: a failure is logged, the texts matter most. */
   private async tellOwner(
     record: StoredRecord,
     alertId: string,
     note: ResponderNote,
     contactsTexted: number,
     appUrl: string,
-  ) {
+  ): Promise<void> {
+    await this.announce(record.userId, alertId, 'waiting');
     try {
       await this.services.send(IdentityApi.mailFamilyAlert, {
         userId: record.userId!,
@@ -307,16 +321,15 @@ export class FamilyAlertsService {
     } catch (error) {
       this.logger.error({ err: error, alertId }, 'the owner of an alerted card could not be mailed');
     }
-    const alert = await this.alerts.findById(alertId);
-    if (alert) await this.announce(alert, 'waiting');
   }
 
-  private async announce(alert: StoredAlert, state: FamilyAlertState): Promise<void> {
-    if (!alert.userId) return;
+  /** Tells the owner's tabs (no personal data in the event); a failure is logged, never the responder's problem. */
+  private async announce(userId: string | null, alertId: string, state: FamilyAlertState): Promise<void> {
+    if (!userId) return;
     try {
-      await this.events.publish(DurableEvents.familyAlertChanged, { userId: alert.userId, alertId: alert.id, state });
+      await this.events.publish(DurableEvents.familyAlertChanged, { userId, alertId, state });
     } catch (error) {
-      this.logger.error({ err: error, alertId: alert.id }, 'a family alert change could not be announced');
+      this.logger.error({ err: error, alertId }, 'a family alert change could not be announced');
     }
   }
 }

@@ -87,7 +87,7 @@ export class SmsInboundService {
     const texts = cardTexts(language);
     const labels = firstMinuteLabels(texts);
     const { text } = offlineCardText(firstMinuteBlock(toEmergencyCard(record, undefined), language, labels), labels);
-    await this.reply(from, fromIndex, told ? `${text}\n${texts.t('smsFamilyTold')}` : text);
+    await this.reply(from, fromIndex, told ? `${text}\n${texts.t('smsFamilyTold')}` : text, record.id);
     return 'card';
   }
 
@@ -105,9 +105,9 @@ export class SmsInboundService {
     }
   }
 
-  private async reply(to: string, toIndex: string, body: string): Promise<void> {
+  private async reply(to: string, toIndex: string, body: string, recordId?: string): Promise<void> {
     const id = newTextId();
-    await this.outbox.insert([{ id, to, toIndex, body, purpose: 'reference-reply' }]);
+    await this.outbox.insert([{ id, to, toIndex, body, purpose: 'reference-reply', recordId }]);
     await this.alerts.queueTexts([id]);
   }
 }

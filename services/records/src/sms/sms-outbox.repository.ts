@@ -18,6 +18,8 @@ export interface NewText {
   alertId?: string;
   position?: number;
   round?: number;
+  /** For an answer holding a card's facts: the card (the text goes when the card does). */
+  recordId?: string;
 }
 
 /** A text as the worker sends it. */
@@ -55,6 +57,7 @@ export class SmsOutboxRepository {
         texts.map((text) => ({
           id: text.id,
           alertId: text.alertId,
+          recordId: text.recordId,
           position: text.position,
           round: text.round,
           purpose: text.purpose,
