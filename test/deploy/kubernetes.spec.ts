@@ -49,6 +49,8 @@ const EGRESS_PORTS: Record<string, number[]> = {
   gateway: [443],
   billing: [443],
   shop: [443],
+  // Twilio: texts to emergency contacts and answers to texted references.
+  records: [443],
   identity: [587, 465, 25],
 };
 const STORE_PORT: Record<(typeof STORES)[number], number> = { postgres: 5432, redis: 6379, nats: 4222 };
