@@ -31,11 +31,18 @@ describe('"Tell their family" from a card', () => {
         place: { latitude: 51.51783, longitude: -0.17359, accuracyMeters: 12 },
       });
       expect(sent.status).toBe(201);
-      expect(sent.body).toEqual({ statusKey: expect.any(String), contactsTexted: 2 });
+      expect(sent.body).toEqual({
+        statusKey: expect.any(String),
+        contactsTexted: 2,
+        said: 'Sent to 2 contacts. Waiting for one of them to answer.',
+      });
       expect(JSON.stringify(sent.body)).not.toContain(primary.slice(-7));
       // The responder's page asks how it went, by the key it got (never seeing a number).
       const status = await responder.get(`/api/family-alerts/status/${sent.body.statusKey}`);
       expect(status.body).toMatchObject({ contactsTexted: 2, state: 'waiting', acknowledgedBy: null });
+      // Asked in the responder's language, it says so in theirs.
+      const inSpanish = await responder.get(`/api/family-alerts/status/${sent.body.statusKey}?lang=es`);
+      expect(inSpanish.body.said).toBe('Enviado a 2 contactos. Esperando a que alguno responda.');
 
       const [text] = await textsArrive(primary);
       expect(text!.body).toContain("Taken to St Mary's A&E");
@@ -67,10 +74,11 @@ describe('"Tell their family" from a card', () => {
       const answered = await new HttpClient().post('/api/family-alerts/acknowledge', `ackKey=${ackKey}`);
       expect(answered.status).toBe(303);
       expect(answered.location).toBe(`/f/${ackKey}`);
-      const after = await responder.get(`/api/family-alerts/status/${sent.body.statusKey}`);
+      const after = await responder.get(`/api/family-alerts/status/${sent.body.statusKey}?lang=en`);
       expect(after.body).toMatchObject({
         state: 'acknowledged',
         acknowledgedBy: { name: 'Ana Vasquez', relationship: 'Mother' },
+        said: 'Sent to 2 contacts. Ana Vasquez is on it.',
       });
       await eventually(
         async () => live.messages.filter((message) => message.type === 'family_alert').map((message) => message.state),
