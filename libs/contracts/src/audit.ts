@@ -21,6 +21,9 @@ export const AuditActions = {
   familyAlertSent: 'records.family_alert.sent',
   /** A texted contact answered "I'm on it". */
   familyAlertAcknowledged: 'records.family_alert.acknowledged',
+  /** The owner made a SMART Health Link, or revoked one. */
+  healthLinkCreated: 'records.health_link.created',
+  healthLinkRevoked: 'records.health_link.revoked',
   consentRevoked: 'privacy.consent.revoked',
   consentGiven: 'privacy.consent.given',
   deletionRequested: 'privacy.deletion.requested',

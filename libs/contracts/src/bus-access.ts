@@ -57,7 +57,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
     answers: 'identity',
     calls: [],
     publishes: [],
-    consumes: [DurableEvents.cardScanned],
+    consumes: [DurableEvents.cardScanned, DurableEvents.healthLinkOpened],
     observes: [],
   },
   records: {
@@ -68,7 +68,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
       IdentityPatterns.mailFactsReminder,
       IdentityPatterns.mailFamilyAlert,
     ],
-    publishes: [DurableEvents.cardScanned, DurableEvents.familyAlertChanged],
+    publishes: [DurableEvents.cardScanned, DurableEvents.familyAlertChanged, DurableEvents.healthLinkOpened],
     consumes: [DurableEvents.subscriptionUpdated],
     observes: [],
   },
@@ -127,6 +127,7 @@ export const BUS_ACCESS: Record<BusProcess, BusAccess> = {
     observes: [
       DurableEvents.cardScanned,
       DurableEvents.familyAlertChanged,
+      DurableEvents.healthLinkOpened,
       DurableEvents.subscriptionUpdated,
       DurableEvents.cartCleared,
     ],

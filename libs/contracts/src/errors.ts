@@ -18,6 +18,8 @@ export const errorDetailsSchema = z.object({
   retryAfterSeconds: z.number().int().optional(),
   /** With EDIT_CONFLICT: the resource as it is saved now, in the shape its GET answers. */
   current: z.record(z.string(), z.unknown()).optional(),
+  /** With UNAUTHORIZED from a health link's manifest: wrong passcodes it still takes (SMART Health Links). */
+  remainingAttempts: z.number().int().min(0).optional(),
 });
 export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 

@@ -7,6 +7,7 @@ import {
 } from './billing.js';
 import { PrivacyEvents, userErasedSchema } from './privacy.js';
 import { familyAlertChangedSchema } from './family-alerts.js';
+import { healthLinkOpenedSchema } from './health-links.js';
 import { cardScannedEventSchema, RecordsEvents } from './records.js';
 import { cartClearedSchema, ShopEvents } from './shop/shop-api.js';
 
@@ -54,6 +55,8 @@ export const DurableEvents = {
   cardScanned: durableEvent(RecordsEvents.cardScanned, cardScannedEventSchema),
   /** A family alert was sent, acknowledged or left unanswered; gateways push it to the owner's tabs. */
   familyAlertChanged: durableEvent(RecordsEvents.familyAlertChanged, familyAlertChangedSchema),
+  /** A reader opened a health link; identity mails the owner, gateways push it to the owner's tabs. */
+  healthLinkOpened: durableEvent(RecordsEvents.healthLinkOpened, healthLinkOpenedSchema),
   /** A signed provider webhook, accepted and answered; billing does its work from here, once per provider event id. */
   paymentEventReceived: durableEvent(BillingEvents.paymentEventReceived, paymentEventReceivedSchema),
   /** A user's premium access changed: records lifts or restores expiry, gateways push `subscription_updated`. */

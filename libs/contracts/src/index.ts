@@ -12,6 +12,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './facts-reminder-mail.js';
 export * from './family-alerts.js';
+export * from './health-links.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './identity-api.js';

@@ -6,6 +6,8 @@ export const LiveMessageTypes = {
   cardScanned: 'card_scanned',
   /** Someone used "Tell their family" on one of the user's cards, or a contact answered, or none did in time. */
   familyAlert: 'family_alert',
+  /** A reader opened one of the user's health links (the list refetches to show who). */
+  healthLinkOpened: 'health_link_opened',
 } as const;
 
 export type LiveMessageType = (typeof LiveMessageTypes)[keyof typeof LiveMessageTypes];

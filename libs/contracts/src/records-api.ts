@@ -12,6 +12,16 @@ import {
   tellFamilyReplySchema,
   tellFamilyRequestSchema,
 } from './family-alerts.js';
+import {
+  createdHealthLinkSchema,
+  createHealthLinkBodySchema,
+  healthLinkIdSchema,
+  healthLinkListSchema,
+  healthLinkSummarySchema,
+  manifestRequestBodySchema,
+  manifestSchema,
+  shlRandomSchema,
+} from './health-links.js';
 import { declareMessage, patternsOf } from './message.js';
 import { erasedSchema, eraseUserRequestSchema } from './privacy.js';
 import {
@@ -52,6 +62,7 @@ import {
 
 const {
   NOT_FOUND,
+  UNAUTHORIZED,
   GONE,
   CONFLICT,
   EDIT_CONFLICT,
@@ -182,6 +193,41 @@ export const RecordsApi = {
   smsStatus: declareMessage('records.sms.status', {
     request: smsStatusSchema,
     reply: z.object({ updated: z.boolean() }),
+  }),
+  /** A SMART Health Link to the owner's current record (shown once: the key is not kept). */
+  createHealthLink: declareMessage('records.health-link.create', {
+    request: z.strictObject({ userId: z.uuid(), appUrl: z.url().max(200), link: createHealthLinkBodySchema }),
+    reply: createdHealthLinkSchema,
+    errors: [CONFLICT],
+  }),
+  /** The owner's health links, newest first, with their accesses. */
+  listHealthLinks: declareMessage('records.health-link.list', {
+    request: z.strictObject({ userId: z.uuid() }),
+    reply: healthLinkListSchema,
+  }),
+  /** Revokes one of the owner's links: it answers 404 from then on (idempotent). */
+  revokeHealthLink: declareMessage('records.health-link.revoke', {
+    request: z.strictObject({ userId: z.uuid(), linkId: healthLinkIdSchema }),
+    reply: healthLinkSummarySchema,
+    errors: [NOT_FOUND],
+  }),
+  /** An SHL reader's manifest request (public: the link's random id is what gives access). */
+  healthLinkManifest: declareMessage('records.health-link.manifest', {
+    request: manifestRequestBodySchema.extend({ manifestId: shlRandomSchema, appUrl: z.url().max(200) }),
+    reply: manifestSchema,
+    errors: [NOT_FOUND, UNAUTHORIZED],
+  }),
+  /** The encrypted file behind a manifest's `location` (a ticket valid at most an hour). */
+  healthLinkFile: declareMessage('records.health-link.file', {
+    request: z.strictObject({ ticket: shlRandomSchema }),
+    reply: z.object({ jwe: z.string() }),
+    errors: [NOT_FOUND],
+  }),
+  /** A direct-file link's (flag U) encrypted file, fetched by GET with the reader's `recipient`. */
+  healthLinkDirectFile: declareMessage('records.health-link.direct-file', {
+    request: z.strictObject({ manifestId: shlRandomSchema, recipient: manifestRequestBodySchema.shape.recipient }),
+    reply: z.object({ jwe: z.string() }),
+    errors: [NOT_FOUND],
   }),
   /** Premium history: the user's records, searched after decryption, one page at a time. */
   history: declareMessage('records.history.list', {

@@ -22,6 +22,8 @@ export const RecordsEvents = {
   cardScanned: 'card.scanned',
   /** A family alert was sent, acknowledged or left unanswered (no personal data: the owner's tabs fetch it). */
   familyAlertChanged: 'family-alert.changed',
+  /** A reader opened one of the owner's SMART Health Links (no personal data: the owner's list shows who). */
+  healthLinkOpened: 'health-link.opened',
 } as const;
 
 /** Premium's stated limit of codes that open their card at once (docs/decisions.md); past it, creation answers 409. */
