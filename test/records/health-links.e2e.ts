@@ -308,8 +308,9 @@ describe('SMART Health Links, read by an independent reader', () => {
   });
 
   it('a consent revoke makes every link answer 404 until consent is given back', async () => {
-    const { client } = await ownerWithRecord('shl-consent');
+    const { client, email } = await ownerWithRecord('shl-consent');
     const payload = readShlink((await makeLink(client, { label: 'Consent' })).shlink);
+    expect((await client.post('/api/auth/verify-password', { email, password: 'member-pass' })).status).toBe(200);
     expect((await client.post('/api/privacy/revoke-consent', { reason: 'pausing' })).status).toBe(200);
     expect((await askManifest(payload.url, { recipient: 'Reader' })).status).toBe(404);
     expect((await client.post('/api/privacy/give-consent', {})).status).toBe(200);
