@@ -2,7 +2,8 @@ import type { PremiumStatus } from '@medical-qr/contracts';
 import { signedInClient } from '../support/accounts.js';
 import type { HttpClient } from '../support/http-client.js';
 import { eventually } from '../support/eventually.js';
-import { type PaymentSystem, queryDatabase, subscribeWithCard, TestCards } from '../support/stripe-payments.js';
+import { queryDatabase } from '../support/database.js';
+import { type PaymentSystem, subscribeWithCard, TestCards } from '../support/stripe-payments.js';
 
 export const premiumStatusOf = async (client: HttpClient): Promise<PremiumStatus> =>
   (await client.get('/api/premium/status')).body;

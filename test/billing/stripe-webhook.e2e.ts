@@ -1,7 +1,7 @@
 import { BillingMessages } from '@medical-qr/contracts';
+import { queryDatabase } from '../support/database.js';
 import {
   postWebhook,
-  queryDatabase,
   sharedPaymentSystem,
   signWebhook,
   stripeAdmin,

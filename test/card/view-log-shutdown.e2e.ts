@@ -1,6 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { medicalForm } from '../records/records-fixtures.js';
+import { queryDatabase } from '../support/database.js';
 import { eventually } from '../support/eventually.js';
 
 const LABEL = 'card-view-log-shutdown';
@@ -24,15 +25,8 @@ describe('card views held for a batch, on a clean shutdown of the records servic
     await system?.stop();
   });
 
-  async function query<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
-    const db = new pg.Client({ connectionString: system.env.DATABASE_URL });
-    await db.connect();
-    try {
-      return (await db.query<T>(text, values)).rows;
-    } finally {
-      await db.end();
-    }
-  }
+  const query = <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
+    queryDatabase<T>({ databaseUrl: system.env.DATABASE_URL! }, text, values);
 
   const scansOf = (recordId: string) =>
     query<{ source: string; viewer: string }>(

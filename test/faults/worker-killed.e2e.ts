@@ -7,13 +7,8 @@ import { createQueue } from '@medical-qr/platform';
 import { registeredClient } from '../support/accounts.js';
 import { eventually, pause } from '../support/eventually.js';
 import { HttpClient } from '../support/http-client.js';
-import {
-  paymentSystemOf,
-  queryDatabase,
-  stripeAdmin,
-  subscribeWithCard,
-  TestCards,
-} from '../support/stripe-payments.js';
+import { queryDatabase } from '../support/database.js';
+import { paymentSystemOf, stripeAdmin, subscribeWithCard, TestCards } from '../support/stripe-payments.js';
 import { medicalForm } from '../records/records-fixtures.js';
 import { reportFault } from './request-stream.js';
 

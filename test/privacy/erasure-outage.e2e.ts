@@ -2,7 +2,7 @@ import { startIsolatedStack, type IsolatedStack } from '@medical-qr/launcher';
 import { medicalForm } from '../records/records-fixtures.js';
 import { eventually, pause } from '../support/eventually.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
-import { queryDatabase } from '../support/stripe-payments.js';
+import { queryDatabase } from '../support/database.js';
 
 const PASSWORD = 'outage-pass-1';
 

@@ -6,7 +6,8 @@ import { signedInClient } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { HttpClient, mailTo } from '../support/http-client.js';
 import { Redis } from 'ioredis';
-import { queryDatabase, sharedPaymentSystem, stripeAdmin, subscribeWithCard } from '../support/stripe-payments.js';
+import { queryDatabase } from '../support/database.js';
+import { sharedPaymentSystem, stripeAdmin, subscribeWithCard } from '../support/stripe-payments.js';
 
 const PASSWORD = 'erasure-pass-1';
 const SCHEMAS = ['identity', 'records', 'billing', 'shop', 'privacy'];

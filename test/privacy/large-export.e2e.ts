@@ -9,7 +9,7 @@ import { cartLine, ordersOf, payWith, shopperClient, waitForOrders } from '../sh
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import type { HttpClient } from '../support/http-client.js';
-import { queryDatabase } from '../support/stripe-payments.js';
+import { queryDatabase } from '../support/database.js';
 
 const PASSWORD = 'large-export-pass-1';
 /** NATS's default max_payload: the most one message may carry. */

@@ -2,7 +2,7 @@ import { addToCart, cartLine, payWith, waitForOrders } from '../shop/shop-fixtur
 import { signedInClient } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { HttpClient, uniqueEmail } from '../support/http-client.js';
-import { queryDatabase } from '../support/stripe-payments.js';
+import { queryDatabase } from '../support/database.js';
 import { medicalForm } from '../records/records-fixtures.js';
 
 const database = () => ({ databaseUrl: process.env.E2E_DATABASE_URL ?? '' });

@@ -3,7 +3,7 @@ import { medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http-client.js';
-import { queryDatabase } from '../support/stripe-payments.js';
+import { queryDatabase } from '../support/database.js';
 
 const PASSWORD = 'privacy-pass-1';
 const DAY_MS = 24 * 60 * 60 * 1000;

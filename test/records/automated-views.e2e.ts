@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { WebSocket } from 'ws';
 import { AUTOMATED_AGENTS, PEOPLE_AGENTS } from '../../services/gateway/src/http/testing/visitor-agents.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
+import { queryDatabase, sharedDatabase } from '../support/database.js';
 import { eventually, pause } from '../support/eventually.js';
 import { HttpClient, mailTo, type HttpResult } from '../support/http-client.js';
 import { medicalForm, RESPONDER_PHONE } from './records-fixtures.js';
@@ -11,25 +11,18 @@ const PASSWORD = 'automated-views-pass-1';
 const ALERT_SUBJECT = /card was just opened/;
 const IPHONE_SAFARI = PEOPLE_AGENTS[0]!;
 
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
-  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, values)).rows;
-  } finally {
-    await db.end();
-  }
-}
-
 const scansOf = (recordId: string) =>
-  query<{ viewer: string; source: string }>('select viewer, source from records.scan_events where record_id = $1', [
-    recordId,
-  ]);
+  queryDatabase<{ viewer: string; source: string }>(
+    sharedDatabase(),
+    'select viewer, source from records.scan_events where record_id = $1',
+    [recordId],
+  );
 
 /** The audit entries of a card's views, by whether the gateway judged them automated. */
 const auditedViewsOf = async (recordId: string) =>
   (
-    await query<{ automated: string; n: number }>(
+    await queryDatabase<{ automated: string; n: number }>(
+      sharedDatabase(),
       `select details->>'automated' as automated, count(*)::int as n from privacy.audit_log
         where action = 'records.card.viewed' and details->>'recordId' = $1 group by 1`,
       [recordId],
@@ -69,7 +62,9 @@ describe('only people count as scans', () => {
     const { client, email } = await signedInClient('automated-views', PASSWORD);
     const record = (await client.post('/api/medical-records', medicalForm({ email }))).body;
     // Premium lifts expiry (billing does this on upgrade): a never-expiring record is a premium one, its owner alerted.
-    await query('update records.medical_records set expires_at = null where id = $1', [record.id]);
+    await queryDatabase(sharedDatabase(), 'update records.medical_records set expires_at = null where id = $1', [
+      record.id,
+    ]);
     const live = await liveSocket(client);
 
     const page = `/emergency/${record.token}`;

@@ -5,10 +5,10 @@ import { medicalForm } from './records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
-import { HttpClient, mailTo } from '../support/http-client.js';
+import { HttpClient, mailTo, randomClientIp } from '../support/http-client.js';
 import { ipsProblems } from '../support/ips-validation.js';
 import { decodeQr, pngFromDataUrl } from '../support/qr.js';
-import { queryDatabase } from '../support/stripe-payments.js';
+import { queryDatabase, sharedDatabase } from '../support/database.js';
 
 /*
  * An independent SMART Health Links reader: it parses `shlink:/` itself, speaks the manifest protocol over plain
@@ -33,12 +33,22 @@ function readShlink(text: string): Payload {
 }
 
 const READER_ORIGIN = 'https://reader.hospital.example';
+/** The reader's own address (the system trusts one proxy hop), so its requests count in a budget of their own. */
+const READER_ADDRESS = randomClientIp();
+
+/** A request as a browser reader on another site makes it. */
+function readerFetch(url: string, init: RequestInit = {}) {
+  return fetch(url, {
+    ...init,
+    headers: { origin: READER_ORIGIN, 'x-forwarded-for': READER_ADDRESS, ...(init.headers as Record<string, string>) },
+  });
+}
 
 /** The manifest as a browser reader on another site asks it: JSON, with its Origin. */
 async function askManifest(url: string, body: Record<string, unknown>) {
-  const response = await fetch(url, {
+  const response = await readerFetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: READER_ORIGIN },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
@@ -53,7 +63,7 @@ async function openFile(jwe: string, key: string): Promise<{ bundle: any; header
 async function filesOf(manifest: { files: Array<{ embedded?: string; location?: string }> }, key: string) {
   return Promise.all(
     manifest.files.map(async (file) => {
-      const jwe = file.embedded ?? (await (await fetch(file.location!, { headers: { origin: READER_ORIGIN } })).text());
+      const jwe = file.embedded ?? (await (await readerFetch(file.location!)).text());
       return { jwe, ...(await openFile(jwe, key)) };
     }),
   );
@@ -66,8 +76,6 @@ function allergiesIn(bundle: any): string[] {
     .filter((resource: any) => resource.resourceType === 'AllergyIntolerance')
     .map((resource: any) => resource.code.text);
 }
-
-const database = () => ({ databaseUrl: process.env.E2E_DATABASE_URL! });
 
 async function ownerWithRecord(label: string, allergies = 'Penicillin anaphylaxis; latex') {
   const { client, email } = await signedInClient(label);
@@ -116,7 +124,7 @@ describe('SMART Health Links, read by an independent reader', () => {
     const located = await askManifest(payload.url, { recipient: 'Reader two', embeddedLengthMax: 10 });
     expect(located.body.files[0].embedded).toBeUndefined();
     expect(located.body.files[0].location).toMatch(new RegExp(`^${baseUrl()}/api/shl/files/[A-Za-z0-9_-]{43}$`));
-    const fetched = await fetch(located.body.files[0].location, { headers: { origin: READER_ORIGIN } });
+    const fetched = await readerFetch(located.body.files[0].location);
     expect(fetched.headers.get('access-control-allow-origin')).toBe('*');
     expect(fetched.headers.get('content-type')).toMatch(/^application\/jose/);
     expect(await fetched.text()).toBe(file!.jwe);
@@ -127,10 +135,9 @@ describe('SMART Health Links, read by an independent reader', () => {
     expect(anonymous.body.message).toMatch(/recipient/);
 
     // A browser reader's preflight is answered.
-    const preflight = await fetch(payload.url, {
+    const preflight = await readerFetch(payload.url, {
       method: 'OPTIONS',
       headers: {
-        origin: READER_ORIGIN,
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'content-type',
       },
@@ -239,15 +246,13 @@ describe('SMART Health Links, read by an independent reader', () => {
 
     const payload = readShlink((await makeLink(client, { label: 'Direct', directFile: true })).shlink);
     expect(payload.flag).toBe('U');
-    const response = await fetch(`${payload.url}?recipient=${encodeURIComponent('Ambulance 12')}`, {
-      headers: { origin: READER_ORIGIN },
-    });
+    const response = await readerFetch(`${payload.url}?recipient=${encodeURIComponent('Ambulance 12')}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const { bundle, header } = await openFile(await response.text(), payload.key);
     expect(header).toMatchObject({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' });
     expect(ipsProblems(bundle)).toEqual([]);
-    expect((await fetch(payload.url)).status).toBe(400);
+    expect((await readerFetch(payload.url)).status).toBe(400);
     expect((await client.get('/api/health-links')).body.links[0].accesses).toEqual([
       { at: expect.any(String), recipient: 'Ambulance 12' },
     ]);
@@ -273,10 +278,10 @@ describe('SMART Health Links, read by an independent reader', () => {
     expect(gone.headers.get('access-control-allow-origin')).toBe('*');
     const unknown = await askManifest(`${baseUrl()}/api/shl/${'A'.repeat(43)}`, { recipient: 'Reader' });
     expect(unknown.body.message).toBe(gone.body.message);
-    expect((await fetch(location)).status).toBe(404);
+    expect((await readerFetch(location)).status).toBe(404);
     // Nothing is kept to serve: the file is gone from the row.
     const [row] = await queryDatabase<{ file: string }>(
-      database(),
+      sharedDatabase(),
       'select file from records.health_links where id = $1',
       [link.id],
     );
@@ -295,22 +300,22 @@ describe('SMART Health Links, read by an independent reader', () => {
     const located = await askManifest(payload.url, { recipient: 'Reader' });
     expect(located.status).toBe(200);
     const location = located.body.files[0].location as string;
-    expect((await fetch(location)).status).toBe(200);
+    expect((await readerFetch(location)).status).toBe(200);
 
     await eventually(
       () => askManifest(payload.url, { recipient: 'Reader' }),
       (answer) => answer.status === 404,
       15_000,
     );
-    expect((await fetch(location)).status).toBe(404);
+    expect((await readerFetch(location)).status).toBe(404);
     expect((await client.get('/api/health-links')).body.links[0].state).toBe('expired');
 
     // An open link's location alone expires after its time.
     const lasting = readShlink((await makeLink(client, { label: 'Lasting' })).shlink);
     const ticketed = (await askManifest(lasting.url, { recipient: 'Reader' })).body.files[0].location as string;
-    expect((await fetch(ticketed)).status).toBe(200);
+    expect((await readerFetch(ticketed)).status).toBe(200);
     await eventually(
-      () => fetch(ticketed),
+      () => readerFetch(ticketed),
       (response) => response.status === 404,
       15_000,
     );
@@ -345,7 +350,7 @@ describe('SMART Health Links, read by an independent reader', () => {
       200,
     );
     await eventually(
-      () => queryDatabase(database(), 'select id from records.health_links where user_id = $1', [userId]),
+      () => queryDatabase(sharedDatabase(), 'select id from records.health_links where user_id = $1', [userId]),
       (rows) => rows.length === 0,
       30_000,
     );
@@ -359,7 +364,7 @@ describe('SMART Health Links, read by an independent reader', () => {
     const id = payload.url.slice(payload.url.lastIndexOf('/') + 1);
 
     const rows = await queryDatabase<{ row: string }>(
-      database(),
+      sharedDatabase(),
       `select row_to_json(l)::text as row from records.health_links l
        union all select row_to_json(a)::text from records.health_link_accesses a
        union all select row_to_json(t)::text from records.health_link_tickets t`,

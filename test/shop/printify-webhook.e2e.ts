@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { ShopMessages } from '@medical-qr/contracts';
 import { baseUrl } from '../support/api.js';
 import { eventually, pause } from '../support/eventually.js';
-import { queryDatabase } from '../support/stripe-payments.js';
+import { queryDatabase } from '../support/database.js';
 import { cartLine, payWith, shopperClient, waitForOrders } from './shop-fixtures.js';
 import { postRawWebhook } from '../support/webhooks.js';
 

@@ -1,9 +1,9 @@
-import pg from 'pg';
 import Stripe from 'stripe';
 import type { IsolatedStack } from '@medical-qr/launcher';
 import type { CreateSubscriptionResponse, StripeKeyResponse } from '@medical-qr/contracts';
 import { baseUrl } from './api.js';
 import type { HttpClient, HttpResult } from './http-client.js';
+import { queryDatabase } from './database.js';
 import { postRawWebhook } from './webhooks.js';
 
 /** Stripe's documented test cards, as the stand-in honours them. */
@@ -175,21 +175,6 @@ export async function subscribeWithCard(
     `${origin}/premium/success`,
   );
   return { key, created: created as Subscribing['created'], confirmation };
-}
-
-/** One query against a system's database, for what a user cannot see directly (ids, processed events). */
-export async function queryDatabase<T extends pg.QueryResultRow>(
-  system: Pick<PaymentSystem, 'databaseUrl'>,
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const db = new pg.Client({ connectionString: system.databaseUrl });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, values)).rows;
-  } finally {
-    await db.end();
-  }
 }
 
 /** The stand-in's customer billing made for a user (billing's own record of it). */
