@@ -4,6 +4,7 @@ import { addToCart } from '../shop/shop-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http-client.js';
+import { ipsProblems } from '../support/ips-validation.js';
 
 const PASSWORD = 'export-pass-1';
 const LOINC = 'http://loinc.org';
@@ -93,6 +94,8 @@ describe('GET /api/privacy/export-data', () => {
     // The IPS document: a Composition with the three required sections, each pointing at resources in the bundle.
     const ips = exported.internationalPatientSummary;
     expect([ips.resourceType, ips.type]).toEqual(['Bundle', 'document']);
+    // Valid FHIR R4 and a valid IPS document, as an outside reader checks it.
+    expect(ipsProblems(ips)).toEqual([]);
     const resources = resourcesOf(ips);
     const composition = ips.entry[0].resource;
     expect(composition).toMatchObject({ resourceType: 'Composition', status: 'final' });
@@ -120,11 +123,13 @@ describe('GET /api/privacy/export-data', () => {
       [{ system: 'http://snomed.info/sct', code: '111088007', display: 'Latex' }],
     ]);
     for (const allergy of allergies) expect(allergy.patient.reference).toBe(composition.subject.reference);
-    // No medications written: IPS's "no known medications".
+    // No medications written: IPS's "no information about medications" (a blank is not "none").
     expect(entriesOf('10160-0')).toEqual([
       expect.objectContaining({
         resourceType: 'MedicationStatement',
-        medicationCodeableConcept: { coding: [{ system: ABSENT_UNKNOWN, code: 'no-known-medications' }] },
+        medicationCodeableConcept: {
+          coding: [{ system: ABSENT_UNKNOWN, code: 'no-medication-info', display: 'No information about medications' }],
+        },
       }),
     ]);
     expect(entriesOf('11450-4')[0]).toMatchObject({

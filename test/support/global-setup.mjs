@@ -12,6 +12,8 @@ export default async function globalSetup() {
     SANDBOX_PRINTIFY_ORDER_STEP_MS: '1500',
     // A family alert nobody answers is escalated after 15 s here (5 minutes by default), so a test sees it happen.
     FAMILY_ALERT_ESCALATE_MS: '15000',
+    // A health link's manifest location works 5 s here (an hour by default), so a test sees it stop.
+    HEALTH_LINK_LOCATION_TTL_MS: '5000',
   });
   globalThis.__E2E_SYSTEM__ = system;
   process.env.E2E_BASE_URL = system.url;

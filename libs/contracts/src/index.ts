@@ -18,6 +18,7 @@ export * from './identity.js';
 export * from './identity-api.js';
 export * from './live.js';
 export * from './first-minute.js';
+export * from './fhir/ips-bundle.js';
 export * from './medical-labels.js';
 export * from './medical-terms/index.js';
 export * from './plain-text.js';

@@ -225,7 +225,11 @@ export const RecordsApi = {
   }),
   /** A direct-file link's (flag U) encrypted file, fetched by GET with the reader's `recipient`. */
   healthLinkDirectFile: declareMessage('records.health-link.direct-file', {
-    request: z.strictObject({ manifestId: shlRandomSchema, recipient: manifestRequestBodySchema.shape.recipient }),
+    request: z.strictObject({
+      manifestId: shlRandomSchema,
+      recipient: manifestRequestBodySchema.shape.recipient,
+      appUrl: z.url().max(200),
+    }),
     reply: z.object({ jwe: z.string() }),
     errors: [NOT_FOUND],
   }),

@@ -3,6 +3,7 @@ export * from './config/load-config.js';
 export * from './crypto/email-index.js';
 export * from './crypto/field-cipher.js';
 export * from './crypto/link-token.js';
+export * from './crypto/password-hasher.js';
 export * from './db/database.js';
 export * from './db/ensure-database.js';
 export * from './db/in-batches.js';

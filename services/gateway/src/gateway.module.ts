@@ -14,6 +14,7 @@ import { MedicalTermsModule } from './medical-terms/medical-terms.module.js';
 import { PrintifyWebhookModule } from './printify-webhook/printify-webhook.module.js';
 import { RecordsModule } from './records/records.module.js';
 import { FamilyAlertsModule } from './family-alerts/family-alerts.module.js';
+import { HealthLinksModule } from './health-links/health-links.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { ShopAssetsModule } from './shop-assets/shop-assets.module.js';
 import { ShopModule } from './shop/shop.module.js';
@@ -42,6 +43,7 @@ export class GatewayModule implements OnApplicationShutdown {
         AuditModule,
         RecordsModule,
         FamilyAlertsModule,
+        HealthLinksModule,
         MedicalTermsModule,
         BillingModule,
         LiveModule,

@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
-import { CONFIG, EmailIndex, EventsModule, MailCap, QueueModule, processedEventsProvider } from '@medical-qr/platform';
+import {
+  CONFIG,
+  EmailIndex,
+  EventsModule,
+  MailCap,
+  PasswordHasher,
+  processedEventsProvider,
+  QueueModule,
+} from '@medical-qr/platform';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import type { IdentityConfig } from './config.js';
@@ -9,7 +17,6 @@ import { FactsReminderMailController } from './mail/facts-reminder-mail.controll
 import { FamilyAlertMailController } from './mail/family-alert-mail.controller.js';
 import { MailSender } from './mail/mail-sender.js';
 import { ReceiptMailController } from './mail/receipt-mail.controller.js';
-import { PasswordHasher } from './passwords/password-hasher.js';
 import { ScanAlertsConsumer } from './scan-alerts/scan-alerts.consumer.js';
 import { EmailTokensRepository } from './tokens/email-tokens.repository.js';
 import { UsersRepository } from './users/users.repository.js';

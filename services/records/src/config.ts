@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { FACTS_CHECK_DUE_DAYS, FAMILY_ALERT_ESCALATE_DEFAULT_MS } from '@medical-qr/contracts';
+import {
+  FACTS_CHECK_DUE_DAYS,
+  FAMILY_ALERT_ESCALATE_DEFAULT_MS,
+  HEALTH_LINK_LOCATION_TTL_DEFAULT_MS,
+} from '@medical-qr/contracts';
 import { baseEnvSchema, durationMs, encryptionEnvSchema, smsEnvSchema } from '@medical-qr/platform';
 import { parseLifetime } from './records/record-lifetime.js';
 
@@ -53,6 +57,12 @@ export const recordsEnvSchema = baseEnvSchema
       .trim()
       .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US or GB')
       .default('US'),
+    /** How long a manifest's `location` URL works (an hour at most, as SMART Health Links requires). */
+    HEALTH_LINK_LOCATION_TTL_MS: durationMs
+      .max(HEALTH_LINK_LOCATION_TTL_DEFAULT_MS)
+      .default(HEALTH_LINK_LOCATION_TTL_DEFAULT_MS),
+    /** Argon2id hashes of health links' passcodes computed at once (each holds 19 MiB while it runs). */
+    PASSCODE_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /** How often the reminder sweep looks for codes past FACTS_REMINDER_DAYS. */
     FACTS_REMINDER_SWEEP_INTERVAL_MS: durationMs.default(24 * 3600 * 1000),
     /**

@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
 import { Queues } from '@medical-qr/contracts';
-import { CONFIG, EventsModule, QueueModule, processedEventsProvider, SmsSender } from '@medical-qr/platform';
+import {
+  CONFIG,
+  EventsModule,
+  PasswordHasher,
+  QueueModule,
+  processedEventsProvider,
+  SmsSender,
+} from '@medical-qr/platform';
 import type { RecordsConfig } from './config.js';
 import { AnonymousCodesController } from './anonymous/anonymous-codes.controller.js';
 import { AnonymousCodesService } from './anonymous/anonymous-codes.service.js';
@@ -37,6 +44,9 @@ import { auditTrailProvider } from './audit-trail.js';
 import { FamilyAlertsController } from './family-alerts/family-alerts.controller.js';
 import { FamilyAlertsRepository } from './family-alerts/family-alerts.repository.js';
 import { FamilyAlertsService } from './family-alerts/family-alerts.service.js';
+import { HealthLinksController } from './health-links/health-links.controller.js';
+import { HealthLinksRepository } from './health-links/health-links.repository.js';
+import { HealthLinksService } from './health-links/health-links.service.js';
 import { SmsController } from './sms/sms.controller.js';
 import { SmsInboundService } from './sms/sms-inbound.service.js';
 import { NumberIndex } from './sms/sms-numbers.js';
@@ -45,7 +55,7 @@ import { SmsWorker } from './sms/sms.worker.js';
 
 /**
  * Medical records, contacts, QR images, expiry (following the owner's premium), the reminder to check the facts, printed
- * tags, the public card and the scan log, and "Tell their family" with the texts it sends and receives.
+ * tags, the public card and the scan log, "Tell their family" with the texts it sends and receives, and SMART Health Links.
  */
 @Module({
   imports: [
@@ -65,6 +75,7 @@ import { SmsWorker } from './sms/sms.worker.js';
     RecordsErasureController,
     FamilyAlertsController,
     SmsController,
+    HealthLinksController,
   ],
   providers: [
     auditTrailProvider,
@@ -84,6 +95,11 @@ import { SmsWorker } from './sms/sms.worker.js';
       inject: [CONFIG],
       useFactory: (config: RecordsConfig) => new PrintedReferences(config.EMAIL_INDEX_KEY),
     },
+    {
+      provide: PasswordHasher,
+      inject: [CONFIG],
+      useFactory: (config: RecordsConfig) => new PasswordHasher(config.PASSCODE_HASH_CONCURRENCY),
+    },
     RecordsRepository,
     ReferenceBackfill,
     RecordsService,
@@ -92,6 +108,8 @@ import { SmsWorker } from './sms/sms.worker.js';
     SmsOutboxRepository,
     SmsInboundService,
     SmsWorker,
+    HealthLinksRepository,
+    HealthLinksService,
     AnonymousCodesService,
     CodeConfirmationsRepository,
     CodeConfirmationMail,

@@ -3,6 +3,7 @@ import { SessionModule } from '../session/session.module.js';
 import { CardScannedRelay } from './card-scanned.relay.js';
 import { CartClearedRelay } from './cart-cleared.relay.js';
 import { FamilyAlertRelay } from './family-alert.relay.js';
+import { HealthLinkOpenedRelay } from './health-link-opened.relay.js';
 import { LiveSocketGateway } from './live-socket.gateway.js';
 import { SessionEndedRelay } from './session-ended.relay.js';
 import { SubscriptionUpdatedRelay } from './subscription-updated.relay.js';
@@ -14,6 +15,7 @@ import { SubscriptionUpdatedRelay } from './subscription-updated.relay.js';
     LiveSocketGateway,
     CardScannedRelay,
     FamilyAlertRelay,
+    HealthLinkOpenedRelay,
     SubscriptionUpdatedRelay,
     CartClearedRelay,
     SessionEndedRelay,

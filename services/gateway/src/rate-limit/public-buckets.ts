@@ -16,6 +16,8 @@ export const PublicBuckets = {
   shopImages: 'shop-images',
   /** The curated medical terms the record form offers as the owner types. */
   medicalTerms: 'medical-terms',
+  /** SMART Health Link readers: manifests, their files, direct files. */
+  healthLinks: 'health-links',
 } as const;
 
 export type PublicBucket = (typeof PublicBuckets)[keyof typeof PublicBuckets];
@@ -28,4 +30,6 @@ export type PublicBucket = (typeof PublicBuckets)[keyof typeof PublicBuckets];
 export const BUCKET_ALLOWANCE: Partial<Record<PublicBucket, number>> = {
   [PublicBuckets.shopImages]: 20,
   [PublicBuckets.medicalTerms]: 20,
+  // A hospital's readers share an address, and a long-term link is read again as it changes.
+  [PublicBuckets.healthLinks]: 3,
 };

@@ -15,7 +15,7 @@ import {
   SignInErrors,
   type SignInReply,
 } from '@medical-qr/contracts';
-import { AppError, CONFIG, InjectQueue, type JobQueue, MailCap } from '@medical-qr/platform';
+import { AppError, CONFIG, InjectQueue, type JobQueue, MailCap, PasswordHasher } from '@medical-qr/platform';
 import type { IdentityConfig } from '../config.js';
 import {
   accountLockedMail,
@@ -23,7 +23,6 @@ import {
   registrationAttemptMail,
   verificationMail,
 } from '../mail/mail-templates.js';
-import { PasswordHasher } from '../passwords/password-hasher.js';
 import { EmailTokensRepository } from '../tokens/email-tokens.repository.js';
 import { toPublicUser, UsersRepository, type User } from '../users/users.repository.js';
 

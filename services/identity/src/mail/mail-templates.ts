@@ -111,6 +111,29 @@ export function scanAlertMail(
   };
 }
 
+/** A reader opened one of the owner's SMART Health Links; the list in My Account says who (the mail names no one). */
+export function healthLinkOpenedMail(
+  to: string,
+  firstName: string,
+  opened: { openedAt: string; linksUrl: string },
+): MailJob {
+  return {
+    messageId: randomUUID(),
+    to,
+    subject: 'One of your health links was just opened',
+    ...layout(
+      'Your health link was opened',
+      [
+        `Hi ${firstName},`,
+        `One of your health links was opened on ${new Date(opened.openedAt).toUTCString()}. Your account lists who opened it, as their reader named them.`,
+        'If you did not expect this, revoke the link in your account: it stops working at once.',
+      ],
+      { label: 'See your health links', url: opened.linksUrl },
+      'Alerts come at most once every 10 minutes per link.',
+    ),
+  };
+}
+
 /**
  * The link that proves an anonymous code's email. Anyone can type any address into the free form, so the mail
  * says what confirming does, and that ignoring it keeps the code away from the reader's account.

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DurableEvents, Queues, type CardScannedEvent, type MailJob } from '@medical-qr/contracts';
+import {
+  AppRoutes,
+  type CardScannedEvent,
+  DurableEvents,
+  type HealthLinkOpened,
+  type MailJob,
+  Queues,
+} from '@medical-qr/contracts';
 import {
   type DeliveryContext,
   Consumes,
@@ -9,14 +16,15 @@ import {
   LOGGER,
   ProcessedEvents,
 } from '@medical-qr/platform';
-import { scanAlertMail } from '../mail/mail-templates.js';
+import { healthLinkOpenedMail, scanAlertMail } from '../mail/mail-templates.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 /** A finished alert's job stays this long, so a re-queue of the same event is refused by its job id. */
 const SENT_ALERT_KEPT_SECONDS = 24 * 3600;
 
 /**
- * Mails a premium owner when one of their cards is viewed; records decides when an alert is due.
+ * Mails a premium owner when one of their cards is viewed, and any owner when a reader opened one of their health
+ * links; records decides when an alert is due.
  * The events wait in identity's durable consumer while identity is down, and each queues one mail.
  */
 @Injectable()
@@ -32,8 +40,22 @@ export class ScanAlertsConsumer {
   async alert(event: CardScannedEvent, context: DeliveryContext) {
     const user = await this.users.findById(event.userId);
     if (!user) return;
-    const mail = scanAlertMail(user.email, user.firstName, { ...event, historyUrl: `${event.appUrl}/history` });
-    // The event id is recorded in the transaction that queues the mail, and is also the job's id.
+    await this.queue(
+      context,
+      scanAlertMail(user.email, user.firstName, { ...event, historyUrl: `${event.appUrl}/history` }),
+    );
+  }
+
+  @Consumes(DurableEvents.healthLinkOpened)
+  async healthLinkOpened(event: HealthLinkOpened, context: DeliveryContext) {
+    const user = await this.users.findById(event.userId);
+    if (!user) return;
+    const linksUrl = `${event.appUrl}${AppRoutes.myAccount}#health-links`;
+    await this.queue(context, healthLinkOpenedMail(user.email, user.firstName, { openedAt: event.openedAt, linksUrl }));
+  }
+
+  /** The event id is recorded in the transaction that queues the mail, and is also the job's id. */
+  private async queue(context: DeliveryContext, mail: MailJob) {
     const queued = await this.processed.once(context, () =>
       this.mail.add('scan-alert', mail, {
         jobId: `scan-alert-${context.id}`,
@@ -41,6 +63,6 @@ export class ScanAlertsConsumer {
         removeOnFail: 100,
       }),
     );
-    if (!queued) this.logger.info({ eventId: context.id }, 'scan alert already queued for this event');
+    if (!queued) this.logger.info({ eventId: context.id }, 'alert already queued for this event');
   }
 }

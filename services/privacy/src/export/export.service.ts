@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { PersonalDataExportHead, PrivacyExportPage, PrivacyExportPageRequest } from '@medical-qr/contracts';
-import { ipsBundle } from './ips-bundle.js';
+import {
+  ipsBundle,
+  type PersonalDataExportHead,
+  type PrivacyExportPage,
+  type PrivacyExportPageRequest,
+} from '@medical-qr/contracts';
 import { PersonalDataGatherer } from './personal-data.gatherer.js';
 
 /**
@@ -17,7 +21,7 @@ export class ExportService {
       exportedAt: now.toISOString(),
       format: 'Medical QR personal data export, version 1',
       ...data,
-      internationalPatientSummary: ipsBundle(data.account, currentRecord ?? undefined, now),
+      internationalPatientSummary: ipsBundle({ record: currentRecord, account: data.account, now }),
     };
   }
 

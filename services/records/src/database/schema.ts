@@ -164,3 +164,45 @@ export const smsReferenceMisses = recordsSchema.table('sms_reference_misses', {
   numberIndex: text('number_index').notNull(),
   missedAt: timestamp('missed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A SMART Health Link the owner made (step 18); see migrations/0006 and docs/decisions.md. */
+export const healthLinks = recordsSchema.table('health_links', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  /** The record the file was written from (a long-term link moves to the owner's current one). */
+  recordId: uuid('record_id').notNull(),
+  recordVersion: integer('record_version').notNull(),
+  /** SHA-256 of the link's random id: readers find it by the id, a dump does not give it. */
+  manifestIdHash: text('manifest_id_hash').notNull().unique(),
+  /** Encrypted, with the link's id as context. */
+  label: text('label').notNull(),
+  flag: text('flag').notNull(),
+  /** scrypt of the passcode; null without one. */
+  passcodeHash: text('passcode_hash'),
+  /** Wrong passcodes it still takes; null without a passcode. */
+  attemptsLeft: smallint('attempts_left'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** The JWE only the link's key opens; '' once revoked. */
+  file: text('file').notNull(),
+  fileWrittenAt: timestamp('file_written_at', { withTimezone: true }).notNull(),
+  /** A long-term link's key, encrypted under ENCRYPTION_KEYS, to write the file again; null otherwise. */
+  wrappedKey: text('wrapped_key'),
+  /** When its owner was last alerted of an access (at most once per SCAN_ALERT_INTERVAL_MS). */
+  alertedAt: timestamp('alerted_at', { withTimezone: true }),
+});
+
+export const healthLinkAccesses = recordsSchema.table('health_link_accesses', {
+  id: uuid('id').primaryKey(),
+  linkId: uuid('link_id').notNull(),
+  accessedAt: timestamp('accessed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Who the reader said it was, encrypted with the access's id as context. */
+  recipient: text('recipient').notNull(),
+});
+
+export const healthLinkTickets = recordsSchema.table('health_link_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  linkId: uuid('link_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -80,7 +80,7 @@ export class RecordsExportService {
 }
 
 /** A record as its owner's export shows it: what the owner sees, without the QR image (drawn from the link). */
-function exportedRecord(record: StoredRecord, appUrl: string): ExportedRecord {
+export function exportedRecord(record: StoredRecord, appUrl: string): ExportedRecord {
   return {
     ...toRecordSummary(record, appUrl),
     factsCheckedAt: record.factsCheckedAt.toISOString(),
