@@ -1,5 +1,5 @@
 import '../../../test/web-crypto';
-import type { ShlinkPayload } from '@medical-qr/contracts';
+import { ipsBundle, type ShlinkPayload } from '@medical-qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aLinkKey, anIpsBundle, encryptFile, viewerRoute } from '../../../test/ips-fixtures';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -133,11 +133,57 @@ describe('the health link viewer', () => {
         .map((item) => item.textContent),
     ).toEqual(['Apixaban 5 mg twice daily', 'Insulin aspart']);
     expect(section('Medical conditions').getByRole('listitem').textContent).toBe('None known');
-    expect(section('Care directives').getByRole('listitem').textContent).toBe('Do not resuscitate (DNR)');
+    expect(section('Advance directives').getByRole('listitem').textContent).toBe('Do not resuscitate (DNR)');
     // A section the card does not know keeps its title; its narrative is read as text, never as markup.
     expect(section('Travel history').getByRole('listitem').textContent).toBe('Came back from Lagos');
     expect(summary.querySelector('img')).toBeNull();
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('reads the summary the records service writes (devices, advance directives, alerts, "not stated")', async () => {
+    const bundle = ipsBundle({
+      now: new Date('2026-05-02T09:30:00.000Z'),
+      record: {
+        firstName: 'Imogen',
+        lastName: 'Thornbury',
+        email: 'imogen@example.com',
+        phoneNumber: '',
+        gender: 'female',
+        dateOfBirth: '1984-03-14',
+        allergies: 'Penicillin; latex',
+        allergySeverities: [{ entry: 'Penicillin', severity: 'anaphylaxis' }],
+        medicalConditions: 'None known',
+        medications: '',
+        devices: 'Insulin pump',
+        careDirectives: 'Call my brother before surgery',
+        languagesSpoken: 'English, Igbo',
+        organDonor: true,
+        resuscitationStatus: 'dnr',
+        directiveLocation: '',
+        interpreterNeeded: true,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    const link = payload({ flag: undefined });
+    const jwe = await encryptFile(bundle, link.key);
+    net = network(() => ({ json: { files: [{ contentType: 'application/fhir+json', embedded: jwe }] } }));
+    openViewer(link);
+    fireEvent.change(field('Your name or organisation'), { target: { value: 'Ward 4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the summary' }));
+    await screen.findByRole('heading', { level: 1, name: 'Imogen Thornbury' });
+    const items = (title: string) =>
+      within(screen.getByRole('region', { name: title }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items('Allergies')).toEqual(['Penicillinanaphylaxis', 'latex']);
+    expect(items('Medications')).toEqual(['Not stated']);
+    expect(items('Medical conditions')).toEqual(['None known']);
+    expect(items('Devices and implants')).toEqual(['Insulin pump']);
+    expect(items('Advance directives')).toEqual([expect.stringMatching(/resuscitat/i), 'Organ donor']);
+    expect(items('Alerts')).toEqual([
+      'Instructions for responders: Call my brother before surgery',
+      'Interpreter needed. Speaks: English, Igbo',
+    ]);
   });
 
   it('fetches a file from its location when the manifest does not embed it', async () => {

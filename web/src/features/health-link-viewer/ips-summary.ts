@@ -19,8 +19,11 @@ export interface SummarySection {
 
 export type AllergySeverityShown = 'anaphylaxis' | 'severe' | 'intolerance';
 
-/** An entry's text, or (`absent`) IPS's "none known" code in place of entries. */
-export type SummaryEntry = { text: string; severity?: AllergySeverityShown } | { absent: true };
+/**
+ * An entry's text, or IPS's absent-unknown code in place of entries: `none-known` (the person said there is none) or
+ * `not-stated` (they said nothing).
+ */
+export type SummaryEntry = { text: string; severity?: AllergySeverityShown } | { absent: 'none-known' | 'not-stated' };
 
 type Resource = Record<string, unknown> & { resourceType?: string; id?: string };
 interface Concept {
@@ -37,7 +40,8 @@ const SECTION_KEYS: Record<string, CardTextKey> = {
   '48765-2': 'allergies',
   '10160-0': 'medications',
   '11450-4': 'medicalConditions',
-  '42348-3': 'careDirectives',
+  '46264-8': 'devices',
+  '42348-3': 'advanceDirectives',
   '104605-1': 'alerts',
 };
 
@@ -58,8 +62,13 @@ function conceptText(value: unknown): string | undefined {
   );
 }
 
-const isAbsentUnknown = (value: unknown) =>
-  isObject(value) && asArray(value.coding).some((coding) => isObject(coding) && coding.system === ABSENT_UNKNOWN);
+/** Which absent-unknown code a concept is, if any: `no-known-…` says none, the others (`no-…-info`) say nothing. */
+function absentKind(value: unknown): 'none-known' | 'not-stated' | undefined {
+  if (!isObject(value)) return undefined;
+  const coding = asArray(value.coding).find((each) => isObject(each) && each.system === ABSENT_UNKNOWN);
+  if (!isObject(coding)) return undefined;
+  return String(coding.code).startsWith('no-known-') ? 'none-known' : 'not-stated';
+}
 
 /** The text of a narrative's `div`, line by line (its list items, or its whole text), never as markup. */
 export function narrativeLines(div: unknown): string[] {
@@ -99,15 +108,30 @@ function resourcesOf(bundle: Record<string, unknown>): Map<string, Resource> {
   return byReference;
 }
 
+/** The resource another one points at (`medicationReference`, a DeviceUseStatement's `device`). */
+const referenced = (pointer: unknown, resources: Map<string, Resource>): Resource | undefined =>
+  isObject(pointer) ? resources.get(String(pointer.reference)) : undefined;
+
+/** What names an entry: its code, its medication's, its device's type, a consent's category. */
+function conceptOf(resource: Resource, resources: Map<string, Resource>): unknown {
+  return (
+    resource.code ??
+    resource.medicationCodeableConcept ??
+    referenced(resource.medicationReference, resources)?.code ??
+    referenced(resource.device, resources)?.type ??
+    asArray(resource.category)[0] ??
+    resource.valueCodeableConcept
+  );
+}
+
 function entryOf(resource: Resource, resources: Map<string, Resource>): SummaryEntry | undefined {
-  const medication = isObject(resource.medicationReference)
-    ? resources.get(String(resource.medicationReference.reference))?.code
-    : undefined;
-  const concept = resource.code ?? resource.medicationCodeableConcept ?? medication ?? resource.valueCodeableConcept;
-  if (isAbsentUnknown(concept)) return { absent: true };
+  const concept = conceptOf(resource, resources);
+  const absent = absentKind(concept);
+  if (absent) return { absent };
+  const attachment = isObject(resource.sourceAttachment) ? asString(resource.sourceAttachment.title) : undefined;
+  const named = conceptText(concept) ?? asString(resource.description);
   const text =
-    conceptText(concept) ??
-    asString(resource.description) ??
+    (named && attachment ? `${named}. ${attachment}` : named) ??
     asString(narrativeLines(isObject(resource.text) ? resource.text.div : undefined).join(' '));
   // An entry that says nothing readable is left out rather than shown empty.
   if (!text) return undefined;
@@ -142,11 +166,13 @@ export function readIpsSummary(bundle: unknown): IpsSummary | undefined {
         (coding) => isObject(coding) && coding.system === LOINC,
       );
       const textKey = isObject(code) ? SECTION_KEYS[String(code.code)] : undefined;
-      const referenced = asArray(section.entry)
+      const pointed = asArray(section.entry)
         .map((entry) => (isObject(entry) ? resources.get(String(entry.reference)) : undefined))
         .filter((resource): resource is Resource => resource !== undefined);
-      const entries = referenced.length
-        ? referenced.flatMap((resource) => entryOf(resource, resources) ?? [])
+      const read = pointed.flatMap((resource) => entryOf(resource, resources) ?? []);
+      // Entries that say nothing readable: the section's narrative says it for people.
+      const entries = read.length
+        ? read
         : narrativeLines(isObject(section.text) ? section.text.div : undefined).map((text) => ({ text }));
       return { ...(textKey ? { textKey } : {}), title: asString(section.title) ?? '', entries };
     });

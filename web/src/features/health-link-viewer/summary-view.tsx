@@ -119,7 +119,11 @@ function SectionView({ section, texts }: { section: SummarySection; texts: Local
 
 function EntryView({ entry, texts }: { entry: SummaryEntry; texts: LocalizedCardTexts }) {
   if ('absent' in entry) {
-    return <li className="text-base text-slate-600 dark:text-slate-400">{texts.t('shlNoneKnown')}</li>;
+    return (
+      <li className="text-base text-slate-600 dark:text-slate-400">
+        {texts.t(entry.absent === 'none-known' ? 'shlNoneKnown' : 'notStated')}
+      </li>
+    );
   }
   const severity = entry.severity ? SEVERITY[entry.severity] : undefined;
   return (

@@ -165,5 +165,6 @@ export const ar = {
   shlBirthDate: 'تاريخ الميلاد',
   shlUpdated: 'يحدّثه صاحبه باستمرار؛ آخر تغيير في {{date}}',
   shlNoneKnown: 'لا شيء معروف',
+  advanceDirectives: 'التوجيهات المسبقة',
   alerts: 'تنبيهات',
 } satisfies CardCatalog;

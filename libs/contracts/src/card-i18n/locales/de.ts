@@ -152,5 +152,6 @@ export const de = {
   shlBirthDate: 'Geburtsdatum',
   shlUpdated: 'Von der Person selbst aktuell gehalten; zuletzt geändert am {{date}}',
   shlNoneKnown: 'Keine bekannt',
+  advanceDirectives: 'Patientenverfügungen',
   alerts: 'Warnhinweise',
 } satisfies CardCatalog;

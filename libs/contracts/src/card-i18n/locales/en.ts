@@ -155,5 +155,6 @@ export const en = {
   shlBirthDate: 'Date of birth',
   shlUpdated: 'Kept up to date by its owner; last changed {{date}}',
   shlNoneKnown: 'None known',
+  advanceDirectives: 'Advance directives',
   alerts: 'Alerts',
 } as const;

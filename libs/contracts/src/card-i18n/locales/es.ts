@@ -154,5 +154,6 @@ export const es = {
   shlBirthDate: 'Fecha de nacimiento',
   shlUpdated: 'Su titular lo mantiene al día; último cambio: {{date}}',
   shlNoneKnown: 'Ninguno conocido',
+  advanceDirectives: 'Voluntades anticipadas',
   alerts: 'Alertas',
 } satisfies CardCatalog;

@@ -158,5 +158,6 @@ export const fr = {
   shlBirthDate: 'Date de naissance',
   shlUpdated: 'Tenu à jour par son titulaire\u00a0; dernière modification le {{date}}',
   shlNoneKnown: 'Aucun connu',
+  advanceDirectives: 'Directives anticipées',
   alerts: 'Alertes',
 } satisfies CardCatalog;

@@ -149,5 +149,6 @@ export const hi = {
   shlBirthDate: 'जन्म तिथि',
   shlUpdated: 'इसका मालिक इसे अद्यतन रखता है; अंतिम बदलाव {{date}}',
   shlNoneKnown: 'कोई ज्ञात नहीं',
+  advanceDirectives: 'अग्रिम निर्देश',
   alerts: 'चेतावनियाँ',
 } satisfies CardCatalog;

@@ -154,5 +154,6 @@ export const it = {
   shlBirthDate: 'Data di nascita',
   shlUpdated: 'Tenuto aggiornato dal titolare; ultima modifica il {{date}}',
   shlNoneKnown: 'Nessuno noto',
+  advanceDirectives: 'Disposizioni anticipate di trattamento',
   alerts: 'Avvisi',
 } satisfies CardCatalog;

@@ -146,5 +146,6 @@ export const ja = {
   shlBirthDate: '生年月日',
   shlUpdated: '本人が最新の状態に保っています。最終更新：{{date}}',
   shlNoneKnown: '既知のものなし',
+  advanceDirectives: '事前指示',
   alerts: '注意事項',
 } satisfies CardCatalog;

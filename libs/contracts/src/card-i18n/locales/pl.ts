@@ -158,5 +158,6 @@ export const pl = {
   shlBirthDate: 'Data urodzenia',
   shlUpdated: 'Aktualizowane przez właściciela; ostatnia zmiana: {{date}}',
   shlNoneKnown: 'Brak znanych',
+  advanceDirectives: 'Oświadczenia pro futuro',
   alerts: 'Ostrzeżenia',
 } satisfies CardCatalog;

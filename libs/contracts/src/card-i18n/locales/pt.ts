@@ -154,5 +154,6 @@ export const pt = {
   shlBirthDate: 'Data de nascimento',
   shlUpdated: 'Mantido atualizado pelo titular; última alteração em {{date}}',
   shlNoneKnown: 'Nenhum conhecido',
+  advanceDirectives: 'Diretivas antecipadas de vontade',
   alerts: 'Alertas',
 } satisfies CardCatalog;

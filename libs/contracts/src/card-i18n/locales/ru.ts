@@ -158,5 +158,6 @@ export const ru = {
   shlBirthDate: 'Дата рождения',
   shlUpdated: 'Владелец поддерживает её в актуальном состоянии; последнее изменение: {{date}}',
   shlNoneKnown: 'Нет известных',
+  advanceDirectives: 'Предварительные распоряжения',
   alerts: 'Предупреждения',
 } satisfies CardCatalog;

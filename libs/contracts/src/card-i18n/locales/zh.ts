@@ -143,5 +143,6 @@ export const zh = {
   shlBirthDate: '出生日期',
   shlUpdated: '由本人保持更新；最近修改于 {{date}}',
   shlNoneKnown: '无已知',
+  advanceDirectives: '预先医疗指示',
   alerts: '警示',
 } satisfies CardCatalog;
