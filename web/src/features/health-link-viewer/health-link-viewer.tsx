@@ -103,18 +103,20 @@ function LanguageSwitch({
       <label htmlFor={id} className="text-sm font-semibold text-slate-700 dark:text-slate-300">
         {label}
       </label>
-      <select
-        id={id}
-        value={language}
-        onChange={(event) => onChange(event.target.value as ResponderLanguage)}
-        className={cn(inputClasses, 'min-h-11 w-auto appearance-auto pr-2 text-[15px]')}
-      >
-        {RESPONDER_LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={LANGUAGE_TAGS[code]}>
-            {LANGUAGE_ENDONYMS[code]}
-          </option>
-        ))}
-      </select>
+      <div className="w-40">
+        <select
+          id={id}
+          value={language}
+          onChange={(event) => onChange(event.target.value as ResponderLanguage)}
+          className={cn(inputClasses, 'min-h-11 appearance-auto pr-2 text-[15px]')}
+        >
+          {RESPONDER_LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={LANGUAGE_TAGS[code]}>
+              {LANGUAGE_ENDONYMS[code]}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }

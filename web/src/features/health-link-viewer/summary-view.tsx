@@ -87,7 +87,7 @@ export function SummaryView({
           {t('shlUpdated', { date: longDay(texts, lastUpdated) })}
         </p>
       ) : null}
-      <div className="mt-6 flex flex-col gap-4">
+      <div className="mt-6 grid gap-4 md:grid-cols-2 print:block print:space-y-3">
         {summary.sections.map((section, index) => (
           <SectionView key={`${section.title}-${index}`} section={section} texts={texts} />
         ))}

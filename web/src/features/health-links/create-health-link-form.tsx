@@ -91,16 +91,17 @@ export function CreateHealthLinkForm({ onCreated }: { onCreated: (link: CreatedH
   };
 
   return (
-    <Form form={form} onSubmit={submit} onFailure={describeRefusal} className="mt-5 flex flex-col gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Input
-          label="Name of the link"
-          hint="For your list, and shown to whoever opens it."
-          limit={HEALTH_LINK_LABEL_MAX}
-          autoComplete="off"
-          placeholder="St Mary’s A&E"
-          registration={form.register('label')}
-        />
+    <Form form={form} onSubmit={submit} onFailure={describeRefusal} className="mt-4 flex flex-col gap-4">
+      <Input
+        label="Name of the link"
+        labelExtra="(the reader sees it)"
+        limit={HEALTH_LINK_LABEL_MAX}
+        autoComplete="off"
+        placeholder="St Mary’s A&E"
+        registration={form.register('label')}
+      />
+      {/* Side by side even on a phone, so making a link stays on the first screen. */}
+      <div className="grid grid-cols-2 gap-3 sm:gap-5">
         <Select label="Works for" registration={form.register('expiry')}>
           {EXPIRY_CHOICES.map((choice) => (
             <option key={choice.id} value={choice.id}>
@@ -108,26 +109,28 @@ export function CreateHealthLinkForm({ onCreated }: { onCreated: (link: CreatedH
             </option>
           ))}
         </Select>
+        <PasswordInput
+          label="Passcode"
+          labelExtra="(optional)"
+          autoComplete="new-password"
+          toggleLabels={['Show passcode', 'Hide passcode']}
+          registration={form.register('passcode')}
+        />
       </div>
-      <PasswordInput
-        label="Passcode"
-        labelExtra="(optional)"
-        hint={`Tell it to the hospital separately. ${HEALTH_LINK_PASSCODE_MIN} characters or more.`}
-        autoComplete="new-password"
-        toggleLabels={['Show passcode', 'Hide passcode']}
-        registration={form.register('passcode')}
-      />
+      <p className="-mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Give the passcode to the hospital separately, not with the link.
+      </p>
       <Checkbox
         registration={form.register('longTerm')}
         label="Stays up to date as I change my record"
-        note="Otherwise the link shows your record as it is today."
+        note="Otherwise: your record as it is now."
       />
-      <details className="rounded-xl border border-slate-200 px-4 py-3 dark:border-slate-700">
+      <details className="rounded-xl border border-slate-200 px-4 py-2.5 dark:border-slate-700">
         <summary className="cursor-pointer text-[15px] font-semibold text-slate-800 dark:text-slate-100">
           Advanced
         </summary>
         <Checkbox
-          className="mt-3"
+          className="mt-3 mb-1"
           registration={form.register('directFile')}
           disabled={hasPasscode}
           label="Single file, no passcode"

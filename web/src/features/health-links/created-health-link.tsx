@@ -65,53 +65,59 @@ export function CreatedHealthLinkCard({
         Your link “{label}” is ready
       </h3>
       <InlineAlert tone="info" className="mt-3">
-        Save or share it now: this QR code and link are shown only once. We do not keep their key, so we cannot show
-        them again.
+        Shown only now: we do not keep its key. Save or share it before you leave.
       </InlineAlert>
-      <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
+      <div className="mt-4 flex items-start gap-4">
         <img
           src={link.qrCode}
           alt={`QR code of the health link “${label}”`}
           width={200}
           height={200}
-          className="size-50 shrink-0 self-center rounded-xl border border-slate-200 bg-white p-2 sm:self-start dark:border-slate-700"
+          className="size-32 shrink-0 rounded-xl border border-slate-200 bg-white p-1.5 sm:size-50 sm:p-2 dark:border-slate-700"
         />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-slate-600 dark:text-slate-400">The link</p>
-          <p
-            data-testid="health-link-url"
-            className="mt-1 max-h-32 overflow-y-auto rounded-xl border border-slate-200 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-          >
-            {link.viewerUrl}
-          </p>
-          <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button
               variant="secondary"
+              className="px-3 whitespace-nowrap sm:px-4"
               onClick={() => void copyLink()}
               icon={
                 copy === 'copied' ? (
-                  <Check className="size-5" aria-hidden="true" />
+                  <Check className="size-5 shrink-0" aria-hidden="true" />
                 ) : (
-                  <Copy className="size-5" aria-hidden="true" />
+                  <Copy className="size-5 shrink-0" aria-hidden="true" />
                 )
               }
             >
               {copy === 'copied' ? 'Copied' : 'Copy link'}
             </Button>
-            <a href={link.qrCode} download={qrFileName(label)} className={buttonClasses({ variant: 'secondary' })}>
-              <Download className="size-5" aria-hidden="true" />
-              Download QR code
+            <a
+              href={link.qrCode}
+              download={qrFileName(label)}
+              className={buttonClasses({ variant: 'secondary', className: 'px-3 whitespace-nowrap sm:px-4' })}
+            >
+              <Download className="size-5 shrink-0" aria-hidden="true" />
+              <span>
+                Download<span className="max-sm:sr-only"> QR code</span>
+              </span>
             </a>
           </div>
-          <p role="status" className="mt-2 min-h-5 text-sm text-slate-600 dark:text-slate-400">
+          <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             {copy === 'copied'
               ? 'Copied: the link is on your clipboard.'
               : copy === 'failed'
-                ? 'This browser did not let us copy. Select the link above and copy it yourself.'
+                ? 'This browser did not let us copy. Select the link below and copy it yourself.'
                 : ''}
           </p>
         </div>
       </div>
+      <p className="mt-4 text-sm font-semibold text-slate-600 dark:text-slate-400">The link</p>
+      <p
+        data-testid="health-link-url"
+        className="mt-1 rounded-xl border border-slate-200 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+      >
+        {link.viewerUrl}
+      </p>
       <Button variant="ghost" onClick={onDone} className="mt-2" icon={<Plus className="size-5" aria-hidden="true" />}>
         Make another link
       </Button>

@@ -6,7 +6,7 @@ export const EXPIRY_CHOICES = [
   { id: '1w', label: '1 week', days: 7 },
   { id: '30d', label: '30 days', days: 30 },
   { id: '1y', label: '1 year', days: 365 },
-  { id: 'never', label: 'No expiry (until I revoke it)', days: null },
+  { id: 'never', label: 'No expiry', days: null },
 ] as const;
 
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['id'];

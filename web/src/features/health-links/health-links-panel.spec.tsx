@@ -66,7 +66,7 @@ describe('HealthLinksPanel: making a link', () => {
       created.qrCode,
     );
     expect(screen.getByTestId('health-link-url').textContent).toBe(created.viewerUrl);
-    expect(panel().textContent).toContain('this QR code and link are shown only once');
+    expect(panel().textContent).toContain('Shown only now: we do not keep its key');
     const download = screen.getByRole('link', { name: 'Download QR code' });
     expect(download.getAttribute('download')).toBe('health-link-st-mary-s-a-e.png');
 

@@ -26,8 +26,8 @@ export function HealthLinksPanel({ className }: { className?: string }) {
         Share with a hospital
       </h2>
       <p className="mt-1 text-base text-slate-600 dark:text-slate-300">
-        A health link lets a hospital’s system, or any SMART Health Link reader, read your medical summary. You choose
-        how long it works and a passcode, and you can revoke it at any time.
+        Let a hospital, or any SMART Health Link reader, read your medical summary for as long as you choose. Revoke the
+        link at any time.
       </p>
       {created ? (
         <CreatedHealthLinkCard link={created.link} label={created.label} onDone={() => setCreated(null)} />
