@@ -121,6 +121,11 @@ describe('SMART Health Links, read by an independent reader', () => {
     expect(fetched.headers.get('content-type')).toMatch(/^application\/jose/);
     expect(await fetched.text()).toBe(file!.jwe);
 
+    // A reader that names nobody is told what is missing.
+    const anonymous = await askManifest(payload.url, { embeddedLengthMax: 1e6 });
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.body.message).toMatch(/recipient/);
+
     // A browser reader's preflight is answered.
     const preflight = await fetch(payload.url, {
       method: 'OPTIONS',
@@ -262,7 +267,12 @@ describe('SMART Health Links, read by an independent reader', () => {
     const revoked = await client.request('DELETE', `/api/health-links/${link.id}`);
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ id: link.id, state: 'revoked' });
-    expect((await askManifest(payload.url, { recipient: 'Reader' })).status).toBe(404);
+    const gone = await askManifest(payload.url, { recipient: 'Reader' });
+    expect(gone.status).toBe(404);
+    // Said so that a reader on another site can read it, and the same words as for a link that never was.
+    expect(gone.headers.get('access-control-allow-origin')).toBe('*');
+    const unknown = await askManifest(`${baseUrl()}/api/shl/${'A'.repeat(43)}`, { recipient: 'Reader' });
+    expect(unknown.body.message).toBe(gone.body.message);
     expect((await fetch(location)).status).toBe(404);
     // Nothing is kept to serve: the file is gone from the row.
     const [row] = await queryDatabase<{ file: string }>(

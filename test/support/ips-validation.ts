@@ -1,4 +1,5 @@
 import { Fhir } from 'fhir';
+import { isSnomedConceptId } from './snomed-id.js';
 
 /**
  * What is wrong with an International Patient Summary, as a reader who knows only FHIR would find it: the FHIR R4
@@ -148,7 +149,7 @@ function conceptProblems(resource: Json, byUrl: Map<string, Json>, section: Json
   }
   for (const coding of codings) {
     if (!coding.system || !coding.code) problems.push(`${where}: a coding without a system or a code`);
-    if (coding.system === SNOMED_CT && !isSnomedId(String(coding.code))) {
+    if (coding.system === SNOMED_CT && !isSnomedConceptId(String(coding.code))) {
       problems.push(`${where}: ${coding.code} is not a SNOMED CT id`);
     }
   }
@@ -233,38 +234,3 @@ function hasCoding(concept: Json | undefined, system: string, code: string): boo
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-/**
- * A SNOMED CT concept id's form: 6 to 18 digits, no leading zero, a concept's partition (00 international, 10 an
- * extension) and its Verhoeff check digit last.
- */
-function isSnomedId(id: string): boolean {
-  if (!/^[1-9]\d{5,17}$/.test(id) || !['00', '10'].includes(id.slice(-3, -1))) return false;
-  let check = 0;
-  [...id].reverse().forEach((digit, index) => {
-    check = VERHOEFF_D[check]![VERHOEFF_P[index % 8]![Number(digit)]!]!;
-  });
-  return check === 0;
-}
-const VERHOEFF_D = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const VERHOEFF_P = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];

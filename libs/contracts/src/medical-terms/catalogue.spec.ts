@@ -2,46 +2,7 @@ import { MEDICAL_TERMS } from './catalogue/index.js';
 import { RESPONDER_LANGUAGES, type ResponderLanguage } from './languages.js';
 import { MEDICAL_TERM_CATEGORIES, SNOMED_CT, type MedicalTerm } from './medical-term.js';
 import { comparableText } from './entry-text.js';
-
-/** Verhoeff's dihedral group D5: multiplication and the position permutation. */
-const MULTIPLY = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const PERMUTE = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
-
-function verhoeffValid(digits: string): boolean {
-  let check = 0;
-  [...digits].reverse().forEach((digit, position) => {
-    check = MULTIPLY[check]![PERMUTE[position % 8]![Number(digit)]!]!;
-  });
-  return check === 0;
-}
-
-/**
- * A SNOMED CT concept id: 6 to 18 digits, no leading zero, a Verhoeff check digit last, and before it the partition
- * identifier of a concept (00 in the international release, 10 in an extension).
- */
-function isSnomedConceptId(code: string): boolean {
-  return /^[1-9]\d{5,17}$/.test(code) && verhoeffValid(code) && ['00', '10'].includes(code.slice(-3, -1));
-}
+import { isSnomedConceptId } from '../../../../test/support/snomed-id.js';
 
 /**
  * Names spelt as in English, by code and language. Drug names are international nonproprietary names, written alike

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Options, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import {
   ErrorCodes,
   HealthLinkMessages,
@@ -10,13 +11,15 @@ import {
   RecordsApi,
   SHL_RANDOM_PATTERN,
 } from '@medical-qr/contracts';
-import { AppError, parseOrThrow, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
+import { AppError, SERVICE_CLIENT, type ServiceClient } from '@medical-qr/platform';
 import type { GatewayConfig } from '../config.js';
 import { appUrl } from '../http/app-url.js';
 import { CrossSiteAllowed } from '../http/cross-site-allowed.decorator.js';
 import { PublicBuckets } from '../rate-limit/public-buckets.js';
-import { PublicLimits } from '../rate-limit/public-limits.js';
+import { PublicRateLimit } from '../rate-limit/public-rate-limit.decorator.js';
 import { GATEWAY_CONFIG } from '../tokens.js';
+
+const directFileQuerySchema = z.object({ recipient: manifestRequestBodySchema.shape.recipient });
 
 /** JWE compact serialization's media type (RFC 7516). */
 const JOSE = 'application/jose';
@@ -29,11 +32,11 @@ const JOSE = 'application/jose';
  */
 @ApiTags('SMART Health Links')
 @Controller('shl')
+@PublicRateLimit(PublicBuckets.healthLinks)
 export class ShlController {
   constructor(
     @Inject(SERVICE_CLIENT) private readonly services: ServiceClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-    private readonly limits: PublicLimits,
   ) {}
 
   @Post(':manifestId')
@@ -43,19 +46,14 @@ export class ShlController {
     summary:
       "An SHL manifest: `files[]` with the IPS document (application/fhir+json) as a JWE, embedded when it fits `embeddedLengthMax`, else a `location` that works for an hour; a long-term link adds `status: can-change` and `lastUpdated`. 404 unknown, revoked, expired or its owner's consent withdrawn; 401 `{remainingAttempts}` for a missing or wrong passcode (counted over the link's life; at none left, 404); 429 past the address's budget",
   })
-  @ApiBody({ schema: { type: 'object' }, description: 'recipient (who is asking), passcode?, embeddedLengthMax?' })
   @ApiOkResponse({ standardSchema: manifestSchema })
-  async manifest(
+  manifest(
     @Param('manifestId') manifestId: string,
-    @Body() body: unknown,
+    @Body({ schema: manifestRequestBodySchema }) request: ManifestRequestBody,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
   ) {
-    const request: ManifestRequestBody = await this.admitted(req, res, manifestId, () =>
-      parseOrThrow(manifestRequestBodySchema, body ?? {}),
-    );
     return this.services.send(RecordsApi.healthLinkManifest, {
-      manifestId,
+      manifestId: shlRandomOf(manifestId),
       appUrl: appUrl(req, this.config),
       ...request,
     });
@@ -68,19 +66,16 @@ export class ShlController {
   })
   @ApiQuery({ name: 'recipient', required: true, description: 'Who is asking (a person or an organisation)' })
   @ApiProduces(JOSE)
-  @ApiOkResponse({ description: 'The JWE compact serialization', schema: { type: 'string' } })
+  @ApiOkResponse({ description: 'The JWE compact serialization', content: { [JOSE]: { schema: { type: 'string' } } } })
   async directFile(
     @Param('manifestId') manifestId: string,
-    @Query('recipient') recipient: unknown,
+    @Query({ schema: directFileQuerySchema }) { recipient }: { recipient: string },
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const parsed = await this.admitted(req, res, manifestId, () =>
-      parseOrThrow(manifestRequestBodySchema.pick({ recipient: true }), { recipient }),
-    );
     const { jwe } = await this.services.send(RecordsApi.healthLinkDirectFile, {
-      manifestId,
-      recipient: parsed.recipient,
+      manifestId: shlRandomOf(manifestId),
+      recipient,
       appUrl: appUrl(req, this.config),
     });
     res.type(JOSE).send(jwe);
@@ -92,34 +87,26 @@ export class ShlController {
       "A manifest's `location`: the encrypted IPS document (JWE compact), for an hour at most after the manifest was answered; 404 after, or once the link no longer opens",
   })
   @ApiProduces(JOSE)
-  @ApiOkResponse({ description: 'The JWE compact serialization', schema: { type: 'string' } })
-  async file(@Param('ticket') ticket: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.admitted(req, res, ticket, () => undefined);
-    const { jwe } = await this.services.send(RecordsApi.healthLinkFile, { ticket });
+  @ApiOkResponse({ description: 'The JWE compact serialization', content: { [JOSE]: { schema: { type: 'string' } } } })
+  async file(@Param('ticket') ticket: string, @Res() res: Response): Promise<void> {
+    const { jwe } = await this.services.send(RecordsApi.healthLinkFile, { ticket: shlRandomOf(ticket) });
     res.type(JOSE).send(jwe);
   }
 
-  /** A browser reader's preflight (its POST carries JSON). */
-  @Options(['files/:ticket', ':manifestId'])
+  /** A browser reader's preflight (its manifest POST carries JSON). */
+  @Options(':manifestId')
   @HttpCode(204)
   @CrossSiteAllowed() // The preflight of the cross-site calls above.
   @Header('Access-Control-Allow-Methods', 'GET, POST')
   @Header('Access-Control-Allow-Headers', 'Content-Type')
   @Header('Access-Control-Max-Age', '86400')
-  preflight(@Res({ passthrough: true }) res: Response): void {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-  }
+  @ApiOperation({ summary: 'The CORS preflight of a reader on another site' })
+  @ApiNoContentResponse({ description: 'Any site may GET and POST JSON here, without credentials' })
+  preflight(): void {}
+}
 
-  /**
-   * What every SHL request passes first: open to any site, never stored, counted against the address's budget; an id
-   * or ticket that cannot be one is the same 404 as an unknown one. Answers the request, read by `parse`.
-   */
-  private async admitted<T>(req: Request, res: Response, random: string, parse: () => T): Promise<T> {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    await this.limits.count(PublicBuckets.healthLinks, req);
-    if (!SHL_RANDOM_PATTERN.test(random)) throw new AppError(ErrorCodes.NOT_FOUND, HealthLinkMessages.notFound);
-    return parse();
-  }
+/** A manifest id or ticket that cannot be one is the same 404 as an unknown one, without asking records. */
+function shlRandomOf(raw: string): string {
+  if (!SHL_RANDOM_PATTERN.test(raw)) throw new AppError(ErrorCodes.NOT_FOUND, HealthLinkMessages.notFound);
+  return raw;
 }
