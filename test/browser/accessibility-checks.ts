@@ -25,6 +25,7 @@ import { addToCart, Keychain, payWith, waitForOrders } from '../shop/shop-fixtur
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const UNKNOWN_CARD = 'AAAAAAAAAAAAAAAAAAAAAA';
+const HEALTH_LINK_PASSCODE = 'harbour-47';
 /** What axe looks at for each kind of check: a dialog, or the toasts' region (Radix labels it). */
 const SCOPES = { page: undefined, dialog: '[role="dialog"]', toast: '[role="region"]' } as const;
 
@@ -37,6 +38,8 @@ interface Fixtures {
   resetPath: string;
   /** A texted contact's page of a family alert sent from the short card ("I'm on it" not yet answered). */
   familyAlertPath: string;
+  /** The free account's health link (passcode HEALTH_LINK_PASSCODE), as the viewer's path and fragment. */
+  healthLinkPath: string;
 }
 
 interface Check {
@@ -92,8 +95,14 @@ async function prepareFixtures(): Promise<Fixtures> {
   const { email: resetEmail } = await signedInClient('a11y-reset');
   await new HttpClient().post('/api/auth/forgot-password', { email: resetEmail });
   const resetLink = await waitForMailLink(resetEmail, /Reset your/);
-  // The free account has a line in its cart; the premium one has an order with printed tags.
+  // The free account has a line in its cart and a health link; the premium one has an order with printed tags.
   await addToCart(account);
+  const healthLink = await account.post('/api/health-links', {
+    label: 'St Mary’s A&E',
+    passcode: HEALTH_LINK_PASSCODE,
+  });
+  if (healthLink.status >= 300) throw new Error(`the health link answered ${healthLink.status}`);
+  const viewerUrl = new URL(healthLink.body.viewerUrl as string);
   const premium = await premiumClient();
   await placeOrder(premium);
   return {
@@ -103,7 +112,16 @@ async function prepareFixtures(): Promise<Fixtures> {
     longCardToken: longCard.body.token,
     resetPath: new URL(resetLink).pathname,
     familyAlertPath: await familyAlertPathOf(shortCard.body.token),
+    healthLinkPath: viewerUrl.pathname + viewerUrl.hash,
   };
+}
+
+/** The health link viewer, its reader named and a passcode typed and sent. */
+async function openHealthLink(page: Page, path: string, passcode: string) {
+  await goTo(page, path);
+  await page.getByLabel('Your name or organisation').fill('St Mary’s ED');
+  await page.getByLabel('Passcode', { exact: true }).fill(passcode);
+  await page.getByRole('button', { name: 'Open the summary' }).click();
 }
 
 /** Sends a family alert from a card and finds, in the texts sent locally, the primary contact's link to it. */
@@ -468,6 +486,55 @@ const CHECKS: Check[] = [
     open: async (page) => {
       await goTo(page, '/my-account');
       await page.getByRole('heading', { name: 'Account information' }).waitFor();
+    },
+  },
+  {
+    name: 'my-account-health-link-made',
+    kind: 'page',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/my-account');
+      const panel = page.getByRole('region', { name: 'Share with a hospital' });
+      await panel.getByLabel('Name of the link').fill('Ward 4');
+      await panel.getByRole('button', { name: 'Make a health link' }).click();
+      await panel.getByRole('heading', { name: 'Your link “Ward 4” is ready' }).waitFor();
+    },
+  },
+  {
+    name: 'revoke-health-link',
+    kind: 'dialog',
+    signedIn: true,
+    open: async (page) => {
+      await goTo(page, '/my-account');
+      await page.getByRole('button', { name: 'Revoke “St Mary’s A&E”' }).click();
+      await page.getByRole('dialog', { name: 'Revoke “St Mary’s A&E”?' }).waitFor();
+    },
+  },
+  {
+    name: 'health-link-viewer',
+    kind: 'page',
+    signedIn: false,
+    open: async (page, { healthLinkPath }) => {
+      await goTo(page, healthLinkPath);
+      await page.getByLabel('Your name or organisation').waitFor();
+    },
+  },
+  {
+    name: 'health-link-viewer-wrong-passcode',
+    kind: 'page',
+    signedIn: false,
+    open: async (page, { healthLinkPath }) => {
+      await openHealthLink(page, healthLinkPath, 'not-the-passcode');
+      await page.getByText(/^Wrong passcode — \d+ tries left$/).waitFor();
+    },
+  },
+  {
+    name: 'health-link-summary',
+    kind: 'page',
+    signedIn: false,
+    open: async (page, { healthLinkPath }) => {
+      await openHealthLink(page, healthLinkPath, HEALTH_LINK_PASSCODE);
+      await page.getByRole('region', { name: 'Allergies' }).waitFor();
     },
   },
   {

@@ -1,3 +1,5 @@
+import { SHL_VIEWER_PATH } from './health-links.js';
+
 /**
  * The web app's route patterns (SPEC section 2), shared by the web's router and the gateway, which answers 404 for a
  * path no screen serves. Patterns use react-router's syntax: `:name` is one segment, `:name?` an optional last one.
@@ -31,6 +33,8 @@ export const AppRoutes = {
   demoPrivacy: '/demo-privacy',
   /** Where an immediate deletion lands, signed out: it says the account and data were deleted. */
   accountDeleted: '/account-deleted',
+  /** The health link viewer: opens a `#shlink:/…` fragment, which never reaches the server. */
+  shl: SHL_VIEWER_PATH,
 } as const;
 
 export type AppRoute = (typeof AppRoutes)[keyof typeof AppRoutes];
@@ -67,6 +71,7 @@ export const SERVED_APP_ROUTES: readonly AppRoute[] = [
   AppRoutes.demoPrivacy,
   AppRoutes.accountDeleted,
   AppRoutes.login,
+  AppRoutes.shl,
 ];
 
 /** Whether a path matches a pattern as the web's router matches it: case-insensitive, a trailing slash allowed. */

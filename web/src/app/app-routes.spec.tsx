@@ -44,6 +44,7 @@ describe('document titles', () => {
     ['/privacy', 'Privacy Controls · Medical QR'],
     ['/privacy-controls', 'Privacy Controls · Medical QR'],
     ['/demo-privacy', 'Privacy Controls · Medical QR'],
+    ['/shl', 'Medical summary · Medical QR'],
   ])('%s is titled "%s"', async (path, title) => {
     renderApp(path);
     await screen.findAllByRole('heading', { level: 1 });

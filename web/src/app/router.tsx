@@ -43,6 +43,8 @@ const ConfirmCodeEmailRoute = lazy(() =>
 const AccountDeletedRoute = lazy(() =>
   import('./routes/account-deleted').then((module) => ({ default: module.AccountDeletedRoute })),
 );
+// The health link viewer loads its decryption (jose) with it, in a chunk of its own.
+const ShlRoute = lazy(() => import('./routes/shl').then((module) => ({ default: module.ShlRoute })));
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((module) => ({ default: module.PrivacyRoute })));
 
 /** A screen loaded on demand: the header stays, the screen's place says it is loading. */
@@ -89,6 +91,7 @@ export const routes: RouteObject[] = [
       // Where a session that ended mid-action lands: the privacy screen's sign-in prompt, with the demo account.
       { path: paths.demoPrivacy.path, element: onDemand(PrivacyRoute) },
       { path: paths.accountDeleted.path, element: onDemand(AccountDeletedRoute) },
+      { path: paths.shl.path, element: onDemand(ShlRoute) },
       // A link to /login opens the sign-in dialog on the home page.
       { path: paths.login.path, element: <Navigate to={paths.home.getHref({ login: true })} replace /> },
       { path: '*', element: <NotFoundRoute /> },

@@ -88,6 +88,8 @@ export const paths = {
     getHref: (token: string) => `/confirm-code-email/${segment(token)}`,
   },
   scanner: { path: AppRoutes.scanner, getHref: () => '/scanner' },
+  /** The health link viewer; the link itself (`#shlink:/…`) follows as the fragment. */
+  shl: { path: AppRoutes.shl, getHref: () => '/shl' },
   pricing: { path: AppRoutes.pricing, getHref: () => '/pricing' },
   login: { path: AppRoutes.login, getHref: () => '/login' },
   demoPrivacy: { path: AppRoutes.demoPrivacy, getHref: () => '/demo-privacy' },

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   user: 'medical-qr-user',
   history: 'medical-qr-history',
   theme: 'theme',
+  /** Who opened a health link last on this browser (the viewer asks for a name each time, filled in from this). */
+  shlRecipient: 'medical-qr-shl-recipient',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Fact } from '../../components/ui/fact';
 import { ScreenLoading } from '../../components/ui/screen-loading';
 import { useAuth, type CurrentUser } from '../../features/auth';
+import { HealthLinksPanel } from '../../features/health-links';
 import { SubscriptionCard } from '../../features/premium';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format-date';
@@ -18,8 +19,9 @@ export function accountTypeOf(user: Pick<CurrentUser, 'isTemporary'>, isPremium:
 }
 
 /**
- * /my-account (SPEC section 2, "My Account"): the account's facts, the premium subscription card for premium users,
- * and tiles to the history, privacy controls and (not premium yet) the upgrade. Access Denied when signed out.
+ * /my-account (SPEC section 2, "My Account"): health links to share the record with a hospital (step 18, first: the
+ * one thing to do here), the account's facts, the premium subscription card for premium users, and tiles to the
+ * history, privacy controls and (not premium yet) the upgrade. Access Denied when signed out.
  */
 export function MyAccountRoute() {
   useDocumentTitle('My Account');
@@ -33,6 +35,7 @@ export function MyAccountRoute() {
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">My Account</h1>
       <p className="mt-2 text-base text-slate-600 dark:text-slate-300">Your details, your plan and your data.</p>
       <div className="mt-8 flex flex-col gap-6">
+        <HealthLinksPanel />
         <AccountInfo user={user} isPremium={isPremium} />
         {isPremium ? <SubscriptionCard /> : null}
         <nav aria-label="Account shortcuts">

@@ -17,6 +17,8 @@ import { shareLink } from '../../lib/share';
 import { useAppDispatch } from '../../lib/hooks';
 
 const PREMIUM_SCREENS = [paths.pricing.path, paths.subscribe.path, paths.premiumSuccess.path];
+/** Screens whose address holds a secret (a health link's key, in the fragment): the header offers no Share there. */
+const PRIVATE_ADDRESS_SCREENS = [paths.shl.path];
 
 // The toasts' code loads beside the page: their messages wait in the store, so none is lost while it does.
 const Toaster = lazy(() =>
@@ -41,6 +43,7 @@ export function RootLayout() {
   // The plans and the subscription's own screens need no prompt to go premium.
   const { pathname } = useLocation();
   const onPremiumScreen = PREMIUM_SCREENS.some((pattern) => matchPath(pattern, pathname));
+  const privateAddress = PRIVATE_ADDRESS_SCREENS.some((pattern) => matchPath(pattern, pathname));
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -55,7 +58,7 @@ export function RootLayout() {
         isPremium={isPremium}
         theme={theme}
         onToggleTheme={toggleTheme}
-        onShare={share}
+        onShare={privateAddress ? undefined : share}
         cartCount={cartCount}
         onLogout={logout}
         onUpgrade={isPremium || onPremiumScreen ? undefined : pricing.open}

@@ -3,7 +3,7 @@ import { RetryAlert } from '../../components/ui/retry-alert';
 import { cn } from '../../lib/cn';
 import { FamilyAlertCard } from './family-alert-card';
 import { useGetFamilyAlertsQuery } from './family-alerts-api';
-import { useMinuteClock } from './use-minute-clock';
+import { useMinuteClock } from '../../lib/use-minute-clock';
 
 /**
  * "Alerts from your card" on the owner's history: each time someone helping them used "Tell their family" (or texted

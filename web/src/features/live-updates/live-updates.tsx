@@ -15,13 +15,16 @@ const PREMIUM_TAGS = ['User', 'Premium', 'Subscription', 'MedicalRecord'] as con
 const CART_TAGS = ['Cart', 'Order'] as const;
 /** The owner's family alerts (the family-alerts feature adds the tag; adding it again changes nothing). */
 const FAMILY_ALERT_TAGS = ['FamilyAlert'] as const;
-const liveApi = api.enhanceEndpoints({ addTagTypes: FAMILY_ALERT_TAGS });
+/** The owner's health links, whose list shows who opened each (added by the health-links feature, likewise). */
+const HEALTH_LINK_TAGS = ['HealthLink'] as const;
+const liveApi = api.enhanceEndpoints({ addTagTypes: [...FAMILY_ALERT_TAGS, ...HEALTH_LINK_TAGS] });
 
 /**
  * The signed-in browser's live connection (SPEC section 4, "Live socket"): open while someone is signed in, closed
  * on sign-out. A `subscription_updated` push refreshes premium status, the account, the dashboard and the active
  * record; `cart_cleared` refreshes the cart, its count and the orders; `family_alert` refreshes the owner's alerts and
- * says so in a toast that leads to them. Every push is also handed to the screens that listen for it.
+ * says so in a toast that leads to them; `health_link_opened` refreshes the owner's health links (who opened them).
+ * Every push is also handed to the screens that listen for it.
  */
 export function LiveUpdates({ signedIn }: { signedIn: boolean }) {
   const dispatch = useAppDispatch();
@@ -43,13 +46,18 @@ export function LiveUpdates({ signedIn }: { signedIn: boolean }) {
         const toast = familyAlertToast(message, seeAlerts);
         if (toast) dispatch(notify(toast));
       }
+      if (message.type === LiveMessageTypes.healthLinkOpened)
+        dispatch(liveApi.util.invalidateTags([...HEALTH_LINK_TAGS]));
       publishLiveMessage(message);
     };
     const connection = openLiveSocket({
       url: liveSocketUrl(),
       onMessage,
       // Pushes sent while the connection was down were missed: ask again.
-      onReconnected: () => dispatch(liveApi.util.invalidateTags([...PREMIUM_TAGS, ...CART_TAGS, ...FAMILY_ALERT_TAGS])),
+      onReconnected: () =>
+        dispatch(
+          liveApi.util.invalidateTags([...PREMIUM_TAGS, ...CART_TAGS, ...FAMILY_ALERT_TAGS, ...HEALTH_LINK_TAGS]),
+        ),
     });
     return () => connection.close();
   }, [signedIn, dispatch]);

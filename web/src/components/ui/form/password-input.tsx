@@ -4,8 +4,14 @@ import { cn } from '../../../lib/cn';
 import { FieldWrapper, splitWrapperProps } from './field-wrapper';
 import { inputClasses, type InputProps } from './input';
 
-/** A password input with a show/hide toggle (44 px). */
-export function PasswordInput(props: Omit<InputProps, 'type'>) {
+/**
+ * A password input with a show/hide toggle (44 px); `toggleLabels` names the toggle for a secret that is not a password
+ * (a passcode), or in another language.
+ */
+export function PasswordInput({
+  toggleLabels = ['Show password', 'Hide password'],
+  ...props
+}: Omit<InputProps, 'type'> & { toggleLabels?: readonly [show: string, hide: string] }) {
   const [wrapper, { registration, className, ...input }] = splitWrapperProps(props);
   const [visible, setVisible] = useState(false);
   return (
@@ -25,7 +31,7 @@ export function PasswordInput(props: Omit<InputProps, 'type'>) {
           <button
             type="button"
             onClick={() => setVisible((shown) => !shown)}
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={visible ? toggleLabels[1] : toggleLabels[0]}
             aria-pressed={visible}
             aria-controls={control.id}
             disabled={input.disabled}

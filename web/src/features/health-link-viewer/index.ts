@@ -1,0 +1,1 @@
+export { HealthLinkViewer } from './health-link-viewer';
