@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { medicalForm } from '../records/records-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
@@ -62,6 +64,10 @@ describe('health links, from My Account to a reader, in Chromium', () => {
 
     // A reader elsewhere: a fresh browser, no session, its own address.
     const reader = await openPage(browser, layout);
+    const sent: string[] = [];
+    reader.page.on('request', (request) =>
+      sent.push([request.url(), request.postData() ?? '', JSON.stringify(request.headers())].join(' ')),
+    );
     await reader.page.goto(viewerUrl!);
     await reader.page.getByRole('heading', { level: 1, name: 'St Mary’s A&E' }).waitFor();
     await reader.page.getByLabel('Your name or organisation').fill(READER);
@@ -80,6 +86,14 @@ describe('health links, from My Account to a reader, in Chromium', () => {
     await screenshot(reader.page, `shl-viewer-summary-${layout.name}`);
     // The key stays in the reader's browser: the page's address keeps its fragment, which no request carried.
     expect(new URL(reader.page.url()).hash).toBe(new URL(viewerUrl!).hash);
+    // No request the viewer made carried the payload or its key (in its address, body or headers), and so the
+    // server's log holds neither.
+    const payload = viewerUrl!.slice(viewerUrl!.indexOf('shlink:/') + 'shlink:/'.length);
+    const { key } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { key: string };
+    expect(sent.length).toBeGreaterThan(3);
+    expect(sent.filter((request) => request.includes(payload) || request.includes(key))).toEqual([]);
+    const serverLog = readFileSync(fileURLToPath(new URL('../../reports/logs/e2e.log', import.meta.url)), 'utf8');
+    expect(serverLog.includes(payload) || serverLog.includes(key)).toBe(false);
 
     // The owner's open page hears of the access over the live socket.
     const list = panel.getByRole('list', { name: 'Your health links' });
