@@ -20,8 +20,13 @@ beforeEach(() => {
 afterEach(() => warn.mockRestore());
 
 describe('browser storage', () => {
-  it('uses the keys the spec names', () => {
-    expect(STORAGE_KEYS).toEqual({ user: 'medical-qr-user', history: 'medical-qr-history', theme: 'theme' });
+  it('uses the keys the spec names, and the health link viewer its own for the name a reader gives', () => {
+    expect(STORAGE_KEYS).toEqual({
+      user: 'medical-qr-user',
+      history: 'medical-qr-history',
+      theme: 'theme',
+      shlRecipient: 'medical-qr-shl-recipient',
+    });
   });
 
   it('reads back the saved user', () => {
