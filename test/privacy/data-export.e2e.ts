@@ -1,7 +1,9 @@
-import { ErrorCodes, exportFileName } from '@medical-qr/contracts';
+import { decodeShlink, ErrorCodes, exportFileName, personalDataExportSchema } from '@medical-qr/contracts';
+import { ackKeyIn, textsArrive, uniqueNumber } from '../card/family-alert-fixtures.js';
 import { medicalForm, RESPONDER_PHONE } from '../records/records-fixtures.js';
 import { addToCart } from '../shop/shop-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
+import { queryDatabase, sharedDatabase } from '../support/database.js';
 import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http-client.js';
 import { ipsProblems } from '../support/ips-validation.js';
@@ -164,6 +166,110 @@ describe('GET /api/privacy/export-data', () => {
       (entry: { action: string }) => entry.action === 'records.card.viewed',
     );
     expect(view).toMatchObject({ viewer: 'Chrome on Android' });
+  });
+
+  it("exports the person's health links, every reader's access and their family alerts, and nothing that opens a link", async () => {
+    const { client, email } = await signedInClient('export-shared', PASSWORD);
+    const contactNumber = uniqueNumber();
+    const contact = { name: 'Bartholomew Quist', phone: contactNumber, relationship: 'Brother', isPrimary: true };
+    const record = await client.post('/api/medical-records', medicalForm({ email, emergencyContacts: [contact] }));
+    expect(record.status).toBe(200);
+
+    // A link with a passcode that follows the record (so its key is kept too, wrapped), opened once by a reader.
+    const made = await client.post('/api/health-links', {
+      label: 'For Dr Reyes',
+      passcode: 'harbour-47',
+      longTerm: true,
+    });
+    expect(made.status).toBe(200);
+    const payload = decodeShlink(made.body.shlink)!;
+    const reader = new HttpClient();
+    const opened = await reader.post(payload.url, {
+      recipient: 'Dr Ines Reyes, Harbour Clinic',
+      passcode: 'harbour-47',
+    });
+    expect(opened.status).toBe(200);
+    // An alert sent from the card, which the contact answered.
+    const sent = await new HttpClient().post(`/api/emergency-card/${record.body.token}/family-alerts`, {
+      responderName: 'Sam',
+      callbackNumber: '+44 7700 900456',
+      message: 'Taken to the Harbour Clinic',
+    });
+    expect(sent.status).toBe(201);
+    const [text] = await textsArrive(contactNumber);
+    const ackKey = ackKeyIn(text!.body)!;
+    expect((await new HttpClient().post('/api/family-alerts/acknowledge', { ackKey })).status).toBe(200);
+    await reauthenticate(client, email);
+
+    const response = await client.get('/api/privacy/export-data');
+    expect(response.status).toBe(200);
+    expect(personalDataExportSchema.safeParse(response.body).error).toBeUndefined();
+    const { healthLinks, healthLinkAccesses, familyAlerts } = response.body.records;
+    expect(healthLinks).toEqual([
+      {
+        id: made.body.id,
+        recordId: record.body.id,
+        label: 'For Dr Reyes',
+        longTerm: true,
+        directFile: false,
+        hasPasscode: true,
+        createdAt: expect.any(String),
+        expiresAt: null,
+        revokedAt: null,
+        state: 'active',
+        remainingAttempts: 10,
+      },
+    ]);
+    expect(healthLinkAccesses).toEqual([
+      { linkId: made.body.id, at: expect.any(String), recipient: 'Dr Ines Reyes, Harbour Clinic' },
+    ]);
+    // The alerts as the person's account lists them.
+    expect(familyAlerts).toEqual((await client.get('/api/family-alerts')).body.alerts);
+    expect(familyAlerts).toEqual([
+      expect.objectContaining({
+        recordId: record.body.id,
+        contactsTexted: 1,
+        state: 'acknowledged',
+        acknowledgedBy: { name: 'Bartholomew Quist', relationship: 'Brother' },
+        note: {
+          responderName: 'Sam',
+          callbackNumber: '+44 7700 900456',
+          message: 'Taken to the Harbour Clinic',
+          source: 'card',
+        },
+      }),
+    ]);
+
+    // Nothing that opens the link or answers for someone: the file, the key (in the link and wrapped), the passcode
+    // and its hash, the link's id and its hash, the alert's keys and their hashes.
+    const [link] = await queryDatabase<Record<string, string>>(
+      sharedDatabase(),
+      'select file, wrapped_key, passcode_hash, manifest_id_hash from records.health_links where id = $1',
+      [made.body.id],
+    );
+    const [alert] = await queryDatabase<Record<string, string>>(
+      sharedDatabase(),
+      `select a.status_key_hash, c.ack_key_hash from records.family_alerts a
+         join records.family_alert_contacts c on c.alert_id = a.id where a.record_id = $1`,
+      [record.body.id],
+    );
+    const secrets = {
+      ...link,
+      ...alert,
+      key: payload.key,
+      manifestId: payload.url.slice(payload.url.lastIndexOf('/') + 1),
+      passcode: 'harbour-47',
+      statusKey: sent.body.statusKey as string,
+      ackKey,
+    };
+    const exported = JSON.stringify(response.body);
+    for (const [name, secret] of Object.entries(secrets)) {
+      expect({ name, present: Boolean(secret), exported: exported.includes(secret) }).toEqual({
+        name,
+        present: true,
+        exported: false,
+      });
+    }
   });
 
   it('refuses an eleventh export within the hour', async () => {

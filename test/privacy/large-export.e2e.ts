@@ -1,6 +1,8 @@
 import {
+  decodeShlink,
   EXPORT_PAGE_SIZES,
   type ExportSection,
+  HEALTH_LINK_ACCESSES_LISTED,
   personalDataExportHeadSchema,
   personalDataExportSchema,
 } from '@medical-qr/contracts';
@@ -8,7 +10,7 @@ import { medicalForm } from '../records/records-fixtures.js';
 import { cartLine, ordersOf, payWith, shopperClient, waitForOrders } from '../shop/shop-fixtures.js';
 import { signedInClient } from '../support/accounts.js';
 import { baseUrl } from '../support/api.js';
-import type { HttpClient } from '../support/http-client.js';
+import { HttpClient } from '../support/http-client.js';
 import { queryDatabase } from '../support/database.js';
 
 const PASSWORD = 'large-export-pass-1';
@@ -153,6 +155,9 @@ describe('an export larger than one NATS message', () => {
       records: largestPage('records', exported.records.records),
       scanLog: largestPage('scanLog', exported.records.scanLog),
       tags: largestPage('tags', exported.records.tags),
+      healthLinks: largestPage('healthLinks', exported.records.healthLinks),
+      healthLinkAccesses: largestPage('healthLinkAccesses', exported.records.healthLinkAccesses),
+      familyAlerts: largestPage('familyAlerts', exported.records.familyAlerts),
       orders: largestPage('orders', exported.orders),
       consentHistory: largestPage('consentHistory', exported.privacy.consentHistory),
       auditLog: largestPage('auditLog', exported.privacy.auditLog),
@@ -181,5 +186,36 @@ describe('orders in the export', () => {
     expect(exported.status).toBe(200);
     expect(exported.body.orders).toEqual(orders);
     expect(exported.body.records.tags).toHaveLength(3);
+  });
+});
+
+describe('health link accesses in the export', () => {
+  it("come whole, past the latest the owner's list shows, newest first", async () => {
+    const { client, email } = await signedInClient('export-accesses', PASSWORD);
+    expect((await client.post('/api/medical-records', medicalForm({ email }))).status).toBe(200);
+    const made = await client.post('/api/health-links', { label: 'Read often' });
+    expect(made.status).toBe(200);
+    const { url } = decodeShlink(made.body.shlink)!;
+    const reader = new HttpClient();
+    const accesses = HEALTH_LINK_ACCESSES_LISTED + 5;
+    for (let n = 1; n <= accesses; n++) {
+      expect((await reader.post(url, { recipient: `Reader ${n}` })).status).toBe(200);
+    }
+    const listed = await client.get('/api/health-links');
+    expect(listed.body.links[0]).toMatchObject({ accessCount: accesses });
+    expect(listed.body.links[0].accesses).toHaveLength(HEALTH_LINK_ACCESSES_LISTED);
+    expect((await client.post('/api/auth/verify-password', { email, password: PASSWORD })).status).toBe(200);
+
+    const exported = await client.get('/api/privacy/export-data');
+    expect(exported.status).toBe(200);
+    expect(exported.body.records.healthLinks).toEqual([
+      expect.objectContaining({ id: made.body.id, label: 'Read often' }),
+    ]);
+    const recipients = exported.body.records.healthLinkAccesses.map(
+      (access: { recipient: string }) => access.recipient,
+    );
+    expect([...recipients].sort()).toEqual(Array.from({ length: accesses }, (_, n) => `Reader ${n + 1}`).sort());
+    const times = exported.body.records.healthLinkAccesses.map((access: { at: string }) => access.at);
+    expect([...times].sort().reverse()).toEqual(times);
   });
 });

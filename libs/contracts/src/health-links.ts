@@ -123,6 +123,17 @@ export const healthLinkSummarySchema = z.object({
   accesses: z.array(healthLinkAccessSchema),
 });
 export type HealthLinkSummary = z.infer<typeof healthLinkSummarySchema>;
+/** A link in its owner's export: what their list shows of it, its flags in words; its accesses are a list apart. */
+export const exportedHealthLinkSchema = healthLinkSummarySchema
+  .omit({ flag: true, accessCount: true, accesses: true })
+  .extend({
+    /** The record it shares (a long-term link's moves to the owner's current one). */
+    recordId: z.uuid(),
+  });
+export type ExportedHealthLink = z.infer<typeof exportedHealthLinkSchema>;
+/** A reader's access to one of the owner's links, in their export: every one, not only the latest. */
+export const exportedHealthLinkAccessSchema = healthLinkAccessSchema.extend({ linkId: healthLinkIdSchema });
+export type ExportedHealthLinkAccess = z.infer<typeof exportedHealthLinkAccessSchema>;
 export const healthLinkListSchema = z.object({ links: z.array(healthLinkSummarySchema) });
 export type HealthLinkList = z.infer<typeof healthLinkListSchema>;
 

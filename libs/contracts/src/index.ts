@@ -28,6 +28,7 @@ export * from './receipt-mail.js';
 export * from './message.js';
 export * from './records.js';
 export * from './records-api.js';
+export * from './records-export.js';
 export * from './privacy.js';
 export * from './privacy-api.js';
 export * from './services.js';

@@ -1,3 +1,5 @@
+import { FAMILY_ALERT_MESSAGE_MAX, FAMILY_ALERT_NAME_MAX, FAMILY_ALERT_PLACE_MAX } from './family-alerts.js';
+import { HEALTH_LINK_RECIPIENT_MAX } from './health-links.js';
 import { decodeCursor, encodeCursor, EXPORT_PAGE_SIZES, keysetPage } from './paging.js';
 
 describe('keyset page cursors', () => {
@@ -57,5 +59,9 @@ describe('a keyset page', () => {
     for (const size of Object.values(EXPORT_PAGE_SIZES)) expect(size).toBeLessThanOrEqual(200);
     // A record is the largest item: every text field full is some 10,000 characters, up to 4 bytes each in UTF-8.
     expect(EXPORT_PAGE_SIZES.records * 10_000 * 4).toBeLessThan(512 * 1024);
+    // A family alert's note: a name, a callback number, a message and a place, with room for the rest.
+    const alertCharacters = FAMILY_ALERT_NAME_MAX + FAMILY_ALERT_MESSAGE_MAX + FAMILY_ALERT_PLACE_MAX + 300;
+    expect(EXPORT_PAGE_SIZES.familyAlerts * alertCharacters * 4).toBeLessThan(512 * 1024);
+    expect(EXPORT_PAGE_SIZES.healthLinkAccesses * (HEALTH_LINK_RECIPIENT_MAX + 100) * 4).toBeLessThan(512 * 1024);
   });
 });

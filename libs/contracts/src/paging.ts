@@ -49,6 +49,12 @@ export const EXPORT_PAGE_SIZES = {
   orders: 50,
   consentHistory: 200,
   auditLog: 200,
+  /** A link is a label of at most 80 characters, its flags and times. */
+  healthLinks: 200,
+  /** A reader's name is at most 200 characters. */
+  healthLinkAccesses: 200,
+  /** A responder's note is up to some 800 characters (name, callback, message, place). */
+  familyAlerts: 50,
 } as const;
 export type ExportSection = keyof typeof EXPORT_PAGE_SIZES;
 

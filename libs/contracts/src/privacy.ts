@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingExportSchema } from './billing.js';
 import { publicUserSchema } from './current-user.js';
 import { EXPORT_PAGE_SIZES, type ExportSection, keysetPageSchema, pageCursorSchema } from './paging.js';
-import { recordsExportPageSchema, recordsExportSchema } from './records.js';
+import { recordsExportPageSchema, recordsExportSchema } from './records-export.js';
 import { cartItemSchema, orderSchema, ordersExportPageSchema, savedShippingAddressSchema } from './shop/shop-api.js';
 
 /** The terms' limit on exports (SPEC section 9): more than this many in an hour are refused. */
@@ -200,6 +200,9 @@ export const EXPORT_SECTIONS = [
   'records',
   'scanLog',
   'tags',
+  'healthLinks',
+  'healthLinkAccesses',
+  'familyAlerts',
   'orders',
   'consentHistory',
   'auditLog',

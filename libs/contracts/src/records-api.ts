@@ -51,14 +51,13 @@ import {
   recordRequestSchema,
   recordsConsentReplySchema,
   recordsConsentRequestSchema,
-  recordsExportPageRequestSchema,
-  recordsExportPageSchema,
   recordsPageSchema,
   recordSummarySchema,
   setRecordLabelRequestSchema,
   tagRequestSchema,
   updateRecordRequestSchema,
 } from './records.js';
+import { recordsExportPageRequestSchema, recordsExportPageSchema } from './records-export.js';
 
 const {
   NOT_FOUND,
@@ -270,7 +269,8 @@ export const RecordsApi = {
   }),
   /**
    * One page of a list records holds about a person, for their export: records decrypted (no QR image), the scan
-   * log, printed tags. Keyset-paged, each page bounded (EXPORT_PAGE_SIZES), so no reply grows with the account.
+   * log, printed tags, health links and their accesses, family alerts. Keyset-paged, each page bounded
+   * (EXPORT_PAGE_SIZES), so no reply grows with the account.
    */
   exportPage: declareMessage('records.user.export-page', {
     request: recordsExportPageRequestSchema,

@@ -14,7 +14,7 @@ import { RESPONDER_LANGUAGES } from './medical-terms/languages.js';
 import { comparableText } from './medical-terms/entry-text.js';
 import { withoutControlCharacters } from './plain-text.js';
 import { printedReferenceSchema } from './printed-reference.js';
-import { EXPORT_PAGE_SIZES, keysetPageSchema, pageCursorSchema, pageInfoSchema, pageQuerySchema } from './paging.js';
+import { EXPORT_PAGE_SIZES, pageInfoSchema, pageQuerySchema } from './paging.js';
 
 /** Facts the records service publishes. */
 export const RecordsEvents = {
@@ -477,30 +477,6 @@ export const scanLogEntrySchema = z.object({
   viewer: z.string(),
   source: z.enum(['card', 'scanner']),
 });
-export const recordsExportSchema = z.object({
-  records: z.array(exportedRecordSchema),
-  scanLog: z.array(scanLogEntrySchema),
-  tags: z.array(printedTagSchema),
-});
-export type RecordsExport = z.infer<typeof recordsExportSchema>;
-
-/** One page of one of the lists records holds about a person, for their export (EXPORT_PAGE_SIZES). */
-export const recordsExportPageRequestSchema = owner.extend({
-  appUrl,
-  section: z.enum(['records', 'scanLog', 'tags']),
-  /** Null: the first page. */
-  cursor: pageCursorSchema.nullable().default(null),
-});
-export type RecordsExportPageRequest = z.infer<typeof recordsExportPageRequestSchema>;
-export const recordsExportPageSchema = z.discriminatedUnion('section', [
-  /** Newest first. */
-  keysetPageSchema('records', exportedRecordSchema, EXPORT_PAGE_SIZES.records),
-  /** Oldest first. */
-  keysetPageSchema('scanLog', scanLogEntrySchema, EXPORT_PAGE_SIZES.scanLog),
-  /** Newest first. */
-  keysetPageSchema('tags', printedTagSchema, EXPORT_PAGE_SIZES.tags),
-]);
-export type RecordsExportPage = z.infer<typeof recordsExportPageSchema>;
 /** The person's current record for their export's IPS summary: the newest active one, else the newest; null with none. */
 export const currentRecordExportSchema = z.object({ record: exportedRecordSchema.nullable() });
 export type CurrentRecordExport = z.infer<typeof currentRecordExportSchema>;

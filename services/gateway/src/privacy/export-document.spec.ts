@@ -4,6 +4,7 @@ import {
   personalDataExportSchema,
   type PersonalDataExportHead,
   type PrivacyExportPage,
+  recordsExportSchema,
 } from '@medical-qr/contracts';
 import { exportDocument, type FetchExportPage, pagesOf } from './export-document.js';
 import { streamedJson, type StreamedList } from './streamed-json.js';
@@ -83,10 +84,20 @@ describe('the export document', () => {
     }
     const file = JSON.parse(text);
     expect(Object.keys(file)).toEqual(Object.keys(personalDataExportSchema.shape));
-    expect(Object.keys(file.records)).toEqual(['records', 'scanLog', 'tags']);
+    expect(Object.keys(file.records)).toEqual(Object.keys(recordsExportSchema.shape));
     expect(Object.keys(file.privacy)).toEqual(['consentHistory', 'deletionRequest', 'auditLog']);
     expect(file.privacy.auditLog).toHaveLength(450);
-    expect(sections).toEqual(['records', 'scanLog', 'tags', 'orders', 'consentHistory', 'auditLog']);
+    expect(sections).toEqual([
+      'records',
+      'scanLog',
+      'tags',
+      'healthLinks',
+      'healthLinkAccesses',
+      'familyAlerts',
+      'orders',
+      'consentHistory',
+      'auditLog',
+    ]);
     expect(text).toBe(JSON.stringify(file, null, 2));
   });
 });

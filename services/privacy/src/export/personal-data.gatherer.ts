@@ -67,6 +67,9 @@ export class PersonalDataGatherer {
       case 'records':
       case 'scanLog':
       case 'tags':
+      case 'healthLinks':
+      case 'healthLinkAccesses':
+      case 'familyAlerts':
         return this.services.send(RecordsApi.exportPage, { userId, appUrl, section, cursor });
       case 'orders':
         return this.services.send(ShopApi.ordersExportPage, { userId, appUrl, cursor });

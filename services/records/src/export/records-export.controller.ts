@@ -3,7 +3,10 @@ import { RecordsApi, type MessagePayload } from '@medical-qr/contracts';
 import { Handles } from '@medical-qr/platform';
 import { RecordsExportService } from './records-export.service.js';
 
-/** A person's records, scan log and printed tags for their own export, page by page; only the privacy service asks. */
+/**
+ * A person's records, scan log, printed tags, health links and family alerts for their own export, page by page; only
+ * the privacy service asks.
+ */
 @Controller()
 export class RecordsExportController {
   constructor(private readonly exports: RecordsExportService) {}

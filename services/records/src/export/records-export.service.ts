@@ -9,6 +9,10 @@ import {
 } from '@medical-qr/contracts';
 import { afterCursor } from '@medical-qr/platform';
 import { ScanLogRepository } from '../card/scan-log.repository.js';
+import { ownerFamilyAlert } from '../family-alerts/family-alert-views.js';
+import { FamilyAlertsRepository } from '../family-alerts/family-alerts.repository.js';
+import { exportedHealthLink } from '../health-links/health-link-views.js';
+import { HealthLinksRepository } from '../health-links/health-links.repository.js';
 import type { StoredRecord } from '../records/records.repository.js';
 import { RecordsRepository } from '../records/records.repository.js';
 import { printedReference, toRecordSummary } from '../records/record-views.js';
@@ -17,7 +21,7 @@ import { TagsRepository } from '../tags/tags.repository.js';
 
 /**
  * What records holds about a person, decrypted, for their export (privacy asks, page by page): records newest first,
- * the scan log oldest first, printed tags newest first. Each page reads at most one row past its size, by the
+ * the scan log oldest first; printed tags, health links, their accesses and family alerts newest first. Each page reads at most one row past its size, by the
  * person's id, and starts after the previous page's last row (keyset), so rows added meanwhile never shift it.
  */
 @Injectable()
@@ -26,6 +30,8 @@ export class RecordsExportService {
     private readonly records: RecordsRepository,
     private readonly scanLog: ScanLogRepository,
     private readonly tags: TagsRepository,
+    private readonly healthLinks: HealthLinksRepository,
+    private readonly familyAlerts: FamilyAlertsRepository,
   ) {}
 
   async page({ userId, appUrl, section, cursor }: RecordsExportPageRequest): Promise<RecordsExportPage> {
@@ -66,6 +72,40 @@ export class RecordsExportService {
           limit,
           (row) => row.key,
           (row) => toPrintedTag(row.tag, appUrl),
+        );
+        return { section, ...page };
+      }
+      case 'healthLinks': {
+        const after = afterCursor(cursor, ['string', 'string']);
+        const rows = await this.healthLinks.exportPageByOwner(userId, after, limit);
+        const now = new Date();
+        const page = keysetPage(
+          rows,
+          limit,
+          (row) => row.key,
+          (row) => exportedHealthLink(row.link, now),
+        );
+        return { section, ...page };
+      }
+      case 'healthLinkAccesses': {
+        const after = afterCursor(cursor, ['string', 'string']);
+        const rows = await this.healthLinks.exportAccessesPageByOwner(userId, after, limit);
+        const page = keysetPage(
+          rows,
+          limit,
+          (row) => row.key,
+          (row) => row.access,
+        );
+        return { section, ...page };
+      }
+      case 'familyAlerts': {
+        const after = afterCursor(cursor, ['string', 'string']);
+        const rows = await this.familyAlerts.exportPageByOwner(userId, after, limit);
+        const page = keysetPage(
+          rows,
+          limit,
+          (row) => row.key,
+          (row) => ownerFamilyAlert(row.alert, row.answeredBy),
         );
         return { section, ...page };
       }

@@ -166,4 +166,38 @@ describe('family alerts and their texts (real PostgreSQL)', () => {
     await outbox.optIn(number);
     expect(await outbox.isOptedOut(number)).toBe(false);
   });
+
+  it("pages through the alerts of the person's cards for the export, every one once, newest first, with who answered", async () => {
+    const userId = randomUUID();
+    const codeOf = () =>
+      records.forUser(userId, (scope) =>
+        scope.insert({ token: newEmergencyToken(), emailIndex: 'e', form: testMedicalForm(), expiresAt: null }),
+      );
+    const [first, second] = [await codeOf(), await codeOf()];
+    const sent = [...Array.from({ length: 3 }, () => newAlert(first.id)), ...[0, 1].map(() => newAlert(second.id))];
+    for (const alert of sent) expect(await alerts.createWithinLimit(alert, 3, TEN_MINUTES_AGO())).toBe(true);
+    // Another person's alert is not theirs.
+    await alerts.createWithinLimit(newAlert((await newCode()).id), 3, TEN_MINUTES_AGO());
+    // Four sent within one microsecond: only the id tells them apart.
+    await query(
+      `update records.family_alerts set created_at = timestamptz '2025-01-01T00:00:00.123456Z' where id = any($1::uuid[])`,
+      [sent.slice(0, 4).map((alert) => alert.id)],
+    );
+    await alerts.acknowledge(sent[4]!.id, 1);
+
+    const seen: Awaited<ReturnType<FamilyAlertsRepository['exportPageByOwner']>> = [];
+    let after: [string, string] | undefined;
+    for (;;) {
+      const rows = await alerts.exportPageByOwner(userId, after, 2);
+      seen.push(...rows.slice(0, 2));
+      if (rows.length <= 2) break;
+      after = rows[1]!.key;
+    }
+    // Sent without the owner's id on them (as from a code made before its owner had an account), they are still theirs.
+    expect(seen.map((row) => row.alert.id).sort()).toEqual(sent.map((alert) => alert.id).sort());
+    expect(seen[0]!.alert.id).toBe(sent[4]!.id);
+    expect(seen[0]!.answeredBy).toEqual([expect.objectContaining({ position: 1, name: 'Contact 1' })]);
+    expect(seen[0]!.alert.note.message).toBe("Taken to St Mary's A&E");
+    for (const row of seen.slice(1)) expect(row.answeredBy).toEqual([]);
+  });
 });

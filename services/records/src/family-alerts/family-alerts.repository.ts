@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ResponderLanguage, ResponderNote } from '@medical-qr/contracts';
-import { DATABASE, type DatabaseHandle, FIELD_CIPHER, type FieldCipher } from '@medical-qr/platform';
-import { familyAlertContacts, familyAlerts } from '../database/schema.js';
+import { DATABASE, type DatabaseHandle, exactTimestamp, FIELD_CIPHER, type FieldCipher } from '@medical-qr/platform';
+import { familyAlertContacts, familyAlerts, medicalRecords } from '../database/schema.js';
 import { SmsOutboxRepository, type NewText } from '../sms/sms-outbox.repository.js';
 
 /** A contact as the alert texted them: who they were then, their number as texted, and their own answer link. */
@@ -177,6 +177,49 @@ export class FamilyAlertsRepository {
       .orderBy(desc(familyAlerts.createdAt))
       .limit(limit);
     return rows.map((row) => this.toStored(row));
+  }
+
+  /**
+   * A page of the alerts sent from the person's cards, for their export: newest first, after the `after` key (created
+   * at, id), each with the contact who answered, if one did. By the person's records, so an alert sent before they
+   * claimed a code they made without an account is theirs too.
+   */
+  async exportPageByOwner(
+    userId: string,
+    after: readonly [createdAt: string, id: string] | undefined,
+    limit: number,
+  ): Promise<Array<{ alert: StoredAlert; answeredBy: AlertedContact[]; key: [string, string] }>> {
+    const ofUser = this.database.db
+      .select({ id: medicalRecords.id })
+      .from(medicalRecords)
+      .where(eq(medicalRecords.userId, userId));
+    const rows = await this.database.db
+      .select({
+        alert: familyAlerts,
+        createdAtKey: exactTimestamp(familyAlerts.createdAt),
+        answeredBy: familyAlertContacts,
+      })
+      .from(familyAlerts)
+      .leftJoin(
+        familyAlertContacts,
+        and(
+          eq(familyAlertContacts.alertId, familyAlerts.id),
+          eq(familyAlertContacts.position, familyAlerts.acknowledgedBy),
+        ),
+      )
+      .where(
+        and(
+          inArray(familyAlerts.recordId, ofUser),
+          after && sql`(${familyAlerts.createdAt}, ${familyAlerts.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+        ),
+      )
+      .orderBy(desc(familyAlerts.createdAt), desc(familyAlerts.id))
+      .limit(limit + 1);
+    return rows.map(({ alert, createdAtKey, answeredBy }) => ({
+      alert: this.toStored(alert),
+      answeredBy: answeredBy ? [this.toContact(answeredBy)] : [],
+      key: [createdAtKey, alert.id],
+    }));
   }
 
   private toStored(row: AlertRow): StoredAlert {

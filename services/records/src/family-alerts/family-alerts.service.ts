@@ -44,15 +44,11 @@ import { RecordsRepository, type StoredRecord } from '../records/records.reposit
 import { NumberIndex, textableNumber } from '../sms/sms-numbers.js';
 import { newTextId, SmsOutboxRepository, type NewText } from '../sms/sms-outbox.repository.js';
 import { type AlertedContact, FamilyAlertsRepository, type StoredAlert } from './family-alerts.repository.js';
+import { familyAlertStatusOf, ownerFamilyAlert } from './family-alert-views.js';
 import { familyText } from './family-texts.js';
 
 /** A contact's "I'm on it" page: short, as it is texted. */
 export const contactLinkPath = (ackKey: string) => `/f/${ackKey}`;
-
-function stateOf(alert: StoredAlert): FamilyAlertState {
-  if (alert.acknowledgedAt) return 'acknowledged';
-  return alert.unansweredAt ? 'unanswered' : 'waiting';
-}
 
 /**
  * "Tell their family": texts a card's contacts (primary first) what the responder wrote, with a link each to answer
@@ -137,7 +133,7 @@ export class FamilyAlertsService {
   async status(statusKey: string): Promise<FamilyAlertStatus> {
     const alert = await this.alerts.findByStatusKeyHash(linkTokenHash(statusKey));
     if (!alert) throw new AppError(ErrorCodes.NOT_FOUND, FamilyAlertMessages.notFound);
-    return this.statusOf(alert, await this.alerts.contactsOf(alert.id));
+    return familyAlertStatusOf(alert, await this.alerts.contactsOf(alert.id));
   }
 
   async forContact(ackKey: string): Promise<FamilyAlertForContact> {
@@ -197,14 +193,7 @@ export class FamilyAlertsService {
 
   async ownerAlerts(userId: string): Promise<OwnerFamilyAlert[]> {
     const alerts = await this.alerts.listForOwner(userId, FAMILY_ALERTS_LISTED);
-    return Promise.all(
-      alerts.map(async (alert) => ({
-        id: alert.id,
-        recordId: alert.recordId,
-        note: alert.note,
-        ...this.statusOf(alert, await this.alerts.contactsOf(alert.id)),
-      })),
-    );
+    return Promise.all(alerts.map(async (alert) => ownerFamilyAlert(alert, await this.alerts.contactsOf(alert.id))));
   }
 
   /**
@@ -276,22 +265,11 @@ export class FamilyAlertsService {
     };
   }
 
-  private statusOf(alert: StoredAlert, contacts: AlertedContact[]): FamilyAlertStatus {
-    const by = contacts.find((contact) => contact.position === alert.acknowledgedBy);
-    return {
-      contactsTexted: alert.contactsTexted,
-      sentAt: alert.createdAt.toISOString(),
-      state: stateOf(alert),
-      acknowledgedBy: by ? { name: by.name, relationship: by.relationship } : null,
-      acknowledgedAt: alert.acknowledgedAt?.toISOString() ?? null,
-    };
-  }
-
   private async contactView(alert: StoredAlert, contact: AlertedContact): Promise<FamilyAlertForContact> {
     const record = await this.records.findById(alert.recordId);
     const contacts = await this.alerts.contactsOf(alert.id);
     return {
-      ...this.statusOf(alert, contacts),
+      ...familyAlertStatusOf(alert, contacts),
       personName: record ? `${record.details.firstName} ${record.details.lastName}`.trim() : '',
       note: alert.note,
       acknowledgedByYou: alert.acknowledgedBy === contact.position,

@@ -121,4 +121,80 @@ describe('health links (real PostgreSQL)', () => {
     await query('insert into records.consent_withdrawals (user_id) values ($1)', [userId]);
     expect((await links.findByManifestHash(link.manifestIdHash))?.consentWithdrawn).toBe(true);
   });
+
+  /** Every row of a keyset-paged export list, `limit` a page, each page starting after the last one's key. */
+  async function readAll<Row extends { key: [string, string] }>(
+    read: (after: [string, string] | undefined) => Promise<Row[]>,
+    limit: number,
+  ): Promise<Row[]> {
+    const seen: Row[] = [];
+    let after: [string, string] | undefined;
+    for (;;) {
+      const rows = await read(after);
+      expect(rows.length).toBeLessThanOrEqual(limit + 1);
+      seen.push(...rows.slice(0, limit));
+      if (rows.length <= limit) return seen;
+      after = rows[limit - 1]!.key;
+    }
+  }
+
+  it("pages through the owner's links for the export, every one once, newest first, none of another's", async () => {
+    const { userId, recordId } = await owner();
+    const stranger = await owner();
+    await links.create(newLink(stranger.userId, stranger.recordId), 20);
+    const made = Array.from({ length: 7 }, (_, n) => newLink(userId, recordId, { label: `Link ${n}` }));
+    for (const link of made) await links.create(link, 20);
+    // Five made within one microsecond: only the id tells them apart.
+    await query(
+      `update records.health_links set created_at = timestamptz '2025-01-01T00:00:00.123456Z'
+        where id = any($1::uuid[])`,
+      [made.slice(0, 5).map((link) => link.id)],
+    );
+
+    const rows = await readAll((after) => links.exportPageByOwner(userId, after, 2), 2);
+    expect(rows.map((row) => row.link.id).sort()).toEqual(made.map((link) => link.id).sort());
+    const times = rows.map((row) => row.link.createdAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(rows.find((row) => row.link.id === made[6]!.id)!.link).toMatchObject({
+      label: 'Link 6',
+      recordId,
+      flag: 'P',
+      attemptsLeft: 10,
+    });
+    // Nothing that opens the link is read at all.
+    for (const row of rows) {
+      expect(Object.keys(row.link).sort()).toEqual(
+        ['attemptsLeft', 'createdAt', 'expiresAt', 'flag', 'id', 'label', 'recordId', 'revokedAt'].sort(),
+      );
+    }
+  });
+
+  it("pages through every access to the owner's links for the export, past the list's latest 50", async () => {
+    const { userId, recordId } = await owner();
+    const [first, second] = [newLink(userId, recordId), newLink(userId, recordId)];
+    await links.create(first!, 20);
+    await links.create(second!, 20);
+    const stranger = await owner();
+    const theirs = newLink(stranger.userId, stranger.recordId);
+    await links.create(theirs, 20);
+    await links.recordAccess(theirs.id, 'Not yours', new Date(), 0);
+    const at = Date.parse('2026-02-01T00:00:00Z');
+    for (let n = 0; n < 60; n++) await links.recordAccess(first!.id, `Reader ${n}`, new Date(at + n * 1000), 0);
+    for (let n = 0; n < 5; n++) await links.recordAccess(second!.id, `Other ${n}`, new Date(at), 0);
+
+    const rows = await readAll((after) => links.exportAccessesPageByOwner(userId, after, 7), 7);
+    expect(rows).toHaveLength(65);
+    expect(new Set(rows.map((row) => row.key[1])).size).toBe(65);
+    const recipients = rows.map((row) => row.access.recipient);
+    expect(recipients.slice(0, 3)).toEqual(['Reader 59', 'Reader 58', 'Reader 57']);
+    expect(recipients).not.toContain('Not yours');
+    expect(recipients.filter((recipient) => recipient.startsWith('Other'))).toHaveLength(5);
+    expect(rows.find((row) => row.access.recipient === 'Reader 0')!.access).toEqual({
+      linkId: first!.id,
+      at: '2026-02-01T00:00:00.000Z',
+      recipient: 'Reader 0',
+    });
+    const times = rows.map((row) => row.access.at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
 });

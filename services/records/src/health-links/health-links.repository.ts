@@ -1,8 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { HEALTH_LINK_ACCESSES_LISTED, type HealthLinkAccess } from '@medical-qr/contracts';
-import { DATABASE, type DatabaseHandle, FIELD_CIPHER, type FieldCipher } from '@medical-qr/platform';
+import {
+  type ExportedHealthLinkAccess,
+  HEALTH_LINK_ACCESSES_LISTED,
+  type HealthLinkAccess,
+} from '@medical-qr/contracts';
+import { DATABASE, type DatabaseHandle, exactTimestamp, FIELD_CIPHER, type FieldCipher } from '@medical-qr/platform';
 import { consentWithdrawals, healthLinkAccesses, healthLinks, healthLinkTickets } from '../database/schema.js';
 
 type LinkRow = typeof healthLinks.$inferSelect;
@@ -28,6 +32,12 @@ export interface NewHealthLink {
   fileWrittenAt: Date;
   wrappedKey: string | null;
 }
+
+/** What a person's export shows of a link: none of what opens it (file, keys, passcode, hashes). */
+export type ExportedLinkRow = Pick<
+  StoredHealthLink,
+  'id' | 'recordId' | 'label' | 'flag' | 'attemptsLeft' | 'expiresAt' | 'createdAt' | 'revokedAt'
+>;
 
 export interface ListedHealthLink {
   link: StoredHealthLink;
@@ -160,6 +170,77 @@ export class HealthLinksRepository {
       link: this.opened(link, consentWithdrawn),
       accessCount: countOf.get(link.id) ?? 0,
       accesses: accessesOf.get(link.id) ?? [],
+    }));
+  }
+
+  /** A page of the owner's links for their export, newest first, after the `after` key (created at, id). */
+  async exportPageByOwner(
+    userId: string,
+    after: readonly [createdAt: string, id: string] | undefined,
+    limit: number,
+  ): Promise<Array<{ link: ExportedLinkRow; key: [string, string] }>> {
+    const rows = await this.database.db
+      .select({
+        id: healthLinks.id,
+        recordId: healthLinks.recordId,
+        label: healthLinks.label,
+        flag: healthLinks.flag,
+        attemptsLeft: healthLinks.attemptsLeft,
+        expiresAt: healthLinks.expiresAt,
+        createdAt: healthLinks.createdAt,
+        revokedAt: healthLinks.revokedAt,
+        createdAtKey: exactTimestamp(healthLinks.createdAt),
+      })
+      .from(healthLinks)
+      .where(
+        and(
+          eq(healthLinks.userId, userId),
+          after && sql`(${healthLinks.createdAt}, ${healthLinks.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+        ),
+      )
+      .orderBy(desc(healthLinks.createdAt), desc(healthLinks.id))
+      .limit(limit + 1);
+    return rows.map(({ createdAtKey, ...link }) => ({
+      link: { ...link, label: this.cipher.decrypt(link.label, labelContext(link.id)) },
+      key: [createdAtKey, link.id],
+    }));
+  }
+
+  /**
+   * A page of the accesses to all the owner's links for their export, newest first, after the `after` key (accessed
+   * at, id): every one, where the owner's list shows the latest HEALTH_LINK_ACCESSES_LISTED of each link.
+   */
+  async exportAccessesPageByOwner(
+    userId: string,
+    after: readonly [accessedAt: string, id: string] | undefined,
+    limit: number,
+  ): Promise<Array<{ access: ExportedHealthLinkAccess; key: [string, string] }>> {
+    const rows = await this.database.db
+      .select({
+        id: healthLinkAccesses.id,
+        linkId: healthLinkAccesses.linkId,
+        accessedAt: healthLinkAccesses.accessedAt,
+        accessedAtKey: exactTimestamp(healthLinkAccesses.accessedAt),
+        recipient: healthLinkAccesses.recipient,
+      })
+      .from(healthLinkAccesses)
+      .innerJoin(healthLinks, eq(healthLinks.id, healthLinkAccesses.linkId))
+      .where(
+        and(
+          eq(healthLinks.userId, userId),
+          after &&
+            sql`(${healthLinkAccesses.accessedAt}, ${healthLinkAccesses.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+        ),
+      )
+      .orderBy(desc(healthLinkAccesses.accessedAt), desc(healthLinkAccesses.id))
+      .limit(limit + 1);
+    return rows.map((row) => ({
+      access: {
+        linkId: row.linkId,
+        at: row.accessedAt.toISOString(),
+        recipient: this.cipher.decrypt(row.recipient, recipientContext(row.id)),
+      },
+      key: [row.accessedAtKey, row.id],
     }));
   }
 

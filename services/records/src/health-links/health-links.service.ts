@@ -10,7 +10,6 @@ import {
   HEALTH_LINK_PASSCODE_ATTEMPTS,
   HEALTH_LINKS_ACTIVE_MAX,
   HealthLinkMessages,
-  type HealthLinkState,
   type HealthLinkSummary,
   ipsBundle,
   type Manifest,
@@ -36,7 +35,8 @@ import { exportedRecord } from '../export/records-export.service.js';
 import { qrDataUrl } from '../qr/qr-image.js';
 import { RecordsRepository, type StoredRecord } from '../records/records.repository.js';
 import { hashOfShlRandom, newShlRandom, sealFile } from './health-link-secrets.js';
-import { type ListedHealthLink, HealthLinksRepository, type StoredHealthLink } from './health-links.repository.js';
+import { healthLinkStateOf, healthLinkSummary } from './health-link-views.js';
+import { HealthLinksRepository, type StoredHealthLink } from './health-links.repository.js';
 
 /** The SHL spec's limit on a payload's `url`. */
 const SHL_URL_MAX = 128;
@@ -112,14 +112,14 @@ export class HealthLinksService {
 
   async list(userId: string): Promise<{ links: HealthLinkSummary[] }> {
     const now = new Date();
-    return { links: (await this.links.listForOwner(userId)).map((listed) => summaryOf(listed, now)) };
+    return { links: (await this.links.listForOwner(userId)).map((listed) => healthLinkSummary(listed, now)) };
   }
 
   async revoke(userId: string, linkId: string): Promise<HealthLinkSummary> {
     const revoked = await this.links.revoke(userId, linkId, new Date());
     if (!revoked) throw new AppError(ErrorCodes.NOT_FOUND, HealthLinkMessages.notFound);
     const [listed] = (await this.links.listForOwner(userId)).filter(({ link }) => link.id === linkId);
-    return summaryOf(listed ?? { link: revoked, accessCount: 0, accesses: [] }, new Date());
+    return healthLinkSummary(listed ?? { link: revoked, accessCount: 0, accesses: [] }, new Date());
   }
 
   /** The manifest a reader asked for: the file embedded when it fits, else a location valid HEALTH_LINK_LOCATION_TTL_MS. */
@@ -166,7 +166,8 @@ export class HealthLinksService {
 
   /** The link if it still opens to a reader; the one 404 otherwise. */
   private opening(link: StoredHealthLink | undefined): StoredHealthLink {
-    if (!link || stateOf(link, new Date()) !== 'active' || link.consentWithdrawn || !link.file) throw notFound();
+    if (!link || healthLinkStateOf(link, new Date()) !== 'active' || link.consentWithdrawn || !link.file)
+      throw notFound();
     return link;
   }
 
@@ -229,29 +230,4 @@ export class HealthLinksService {
   private documentOf(record: StoredRecord, appUrl: string, now: Date) {
     return ipsBundle({ record: exportedRecord(record, appUrl), now });
   }
-}
-
-function stateOf(link: Pick<StoredHealthLink, 'revokedAt' | 'expiresAt' | 'attemptsLeft'>, now: Date): HealthLinkState {
-  if (link.revokedAt) return 'revoked';
-  if (link.attemptsLeft === 0) return 'locked';
-  if (link.expiresAt && link.expiresAt <= now) return 'expired';
-  return 'active';
-}
-
-function summaryOf({ link, accessCount, accesses }: ListedHealthLink, now: Date): HealthLinkSummary {
-  return {
-    id: link.id,
-    label: link.label,
-    flag: link.flag,
-    longTerm: link.flag.includes('L'),
-    directFile: link.flag.includes('U'),
-    hasPasscode: link.flag.includes('P'),
-    createdAt: link.createdAt.toISOString(),
-    expiresAt: link.expiresAt?.toISOString() ?? null,
-    revokedAt: link.revokedAt?.toISOString() ?? null,
-    state: stateOf(link, now),
-    remainingAttempts: link.attemptsLeft,
-    accessCount,
-    accesses,
-  };
 }
