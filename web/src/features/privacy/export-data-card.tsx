@@ -49,8 +49,9 @@ export function ExportDataCard() {
     <PrivacyCard title="Export your data" icon={Download} headingRef={heading}>
       <p className="text-base leading-relaxed text-slate-700 dark:text-slate-300">
         Download everything we hold about you as one file: your account, records and emergency contacts, scan log,
-        printed tags, subscription, cart and orders, consent history and the log of your actions. It also holds a
-        summary of your current record in the international format other health apps read (HL7 FHIR).
+        printed tags, health links and who opened them, family alerts, subscription, cart and orders, consent history
+        and the log of your actions. It also holds a summary of your current record in the international format other
+        health apps read (HL7 FHIR).
       </p>
       <button
         ref={focus.opener}
