@@ -322,9 +322,17 @@ describe('SMART Health Links, read by an independent reader', () => {
     expect((await askManifest(lasting.url, { recipient: 'Reader' })).status).toBe(200);
   });
 
-  it('a consent revoke makes every link answer 404 until consent is given back', async () => {
+  it("a consent revoke makes every link of the owner's answer 404 until consent is given back, and no one else's", async () => {
     const { client, email } = await ownerWithRecord('shl-consent');
     const payload = readShlink((await makeLink(client, { label: 'Consent' })).shlink);
+    // Another person's withdrawal closes nothing of this owner's.
+    const other = await signedInClient('shl-consent-other');
+    expect(
+      (await other.client.post('/api/auth/verify-password', { email: other.email, password: 'member-pass' })).status,
+    ).toBe(200);
+    expect((await other.client.post('/api/privacy/revoke-consent', { reason: 'not me' })).status).toBe(200);
+    expect((await askManifest(payload.url, { recipient: 'Reader' })).status).toBe(200);
+
     expect((await client.post('/api/auth/verify-password', { email, password: 'member-pass' })).status).toBe(200);
     expect((await client.post('/api/privacy/revoke-consent', { reason: 'pausing' })).status).toBe(200);
     expect((await askManifest(payload.url, { recipient: 'Reader' })).status).toBe(404);

@@ -113,11 +113,14 @@ describe('health links (real PostgreSQL)', () => {
     expect(await links.findByManifestHash(link.manifestIdHash)).toBeUndefined();
   });
 
-  it('says when the owner withdrew consent', async () => {
+  it('says when the owner withdrew consent, and only then', async () => {
     const { userId, recordId } = await owner();
     const link = newLink(userId, recordId);
     await links.create(link, 20);
+    // Someone else's withdrawal closes nothing of this owner's.
+    await query('insert into records.consent_withdrawals (user_id) values ($1)', [randomUUID()]);
     expect((await links.findByManifestHash(link.manifestIdHash))?.consentWithdrawn).toBe(false);
+    expect((await links.listForOwner(userId))[0]!.link.consentWithdrawn).toBe(false);
     await query('insert into records.consent_withdrawals (user_id) values ($1)', [userId]);
     expect((await links.findByManifestHash(link.manifestIdHash))?.consentWithdrawn).toBe(true);
   });

@@ -140,6 +140,7 @@ export class HealthLinksRepository {
     const links = await this.database.db
       .select({ link: healthLinks, consentWithdrawn: consentOf })
       .from(healthLinks)
+      .leftJoin(consentWithdrawals, eq(consentWithdrawals.userId, healthLinks.userId))
       .where(eq(healthLinks.userId, userId))
       .orderBy(desc(healthLinks.createdAt), desc(healthLinks.id));
     if (!links.length) return [];
@@ -262,6 +263,7 @@ export class HealthLinksRepository {
     const [row] = await this.database.db
       .select({ link: healthLinks, consentWithdrawn: consentOf })
       .from(healthLinks)
+      .leftJoin(consentWithdrawals, eq(consentWithdrawals.userId, healthLinks.userId))
       .where(where);
     return row ? this.opened(row.link, row.consentWithdrawn) : undefined;
   }
@@ -278,4 +280,9 @@ const stillOpens = and(
   sql`(${healthLinks.attemptsLeft} is null or ${healthLinks.attemptsLeft} > 0)`,
 );
 
-const consentOf = sql<boolean>`exists (select 1 from ${consentWithdrawals} where ${consentWithdrawals.userId} = ${healthLinks.userId})`;
+/**
+ * With the owner's withdrawal joined (at most one row: it is keyed by the user), whether there is one. A join, not a
+ * correlated subquery: drizzle writes a select's columns unqualified, so a subquery's `user_id = user_id` would compare
+ * the withdrawal table with itself and read every owner as withdrawn once anyone is.
+ */
+const consentOf = sql<boolean>`${consentWithdrawals.userId} is not null`;
