@@ -37,7 +37,6 @@ export const HealthLinkMessages = {
   expiryTooFar: `must be within ${HEALTH_LINK_MAX_LIFE_DAYS} days`,
   noRecord: 'Make your medical record first: a health link shares it.',
   tooMany: `You have ${HEALTH_LINKS_ACTIVE_MAX} health links that still open. Revoke one you no longer need first.`,
-  directFileNeedsGet: 'This link is a direct file: GET it with ?recipient=.',
 } as const;
 
 export const healthLinkIdSchema = z.uuid('not a valid health link id');
