@@ -61,8 +61,12 @@ export const recordsEnvSchema = baseEnvSchema
     HEALTH_LINK_LOCATION_TTL_MS: durationMs
       .max(HEALTH_LINK_LOCATION_TTL_DEFAULT_MS)
       .default(HEALTH_LINK_LOCATION_TTL_DEFAULT_MS),
-    /** Argon2id hashes of health links' passcodes computed at once (each holds 19 MiB while it runs). */
-    PASSCODE_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * Argon2id hashes of health links' passcodes computed at once. Each holds 19 MiB outside the heap while it runs;
+     * two keep records within its pod's limit (k8s: 448Mi, heap bound 336Mi). A link takes 10 wrong passcodes in its
+     * life, so guessing cannot make records hash without end.
+     */
+    PASSCODE_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     /** How often the reminder sweep looks for codes past FACTS_REMINDER_DAYS. */
     FACTS_REMINDER_SWEEP_INTERVAL_MS: durationMs.default(24 * 3600 * 1000),
     /**
