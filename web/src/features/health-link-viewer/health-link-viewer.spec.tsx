@@ -259,6 +259,17 @@ describe('the health link viewer', () => {
     expect(screen.getByRole('button', { name: 'Open the summary' })).toBeTruthy();
   });
 
+  it('says when this network asked too often (429), and lets the reader try again later', async () => {
+    net = network(() => ({ status: 429, json: { message: 'Too many requests' } }));
+    openViewer(payload({ flag: undefined }));
+    fireEvent.change(field('Your name or organisation'), { target: { value: 'Ward 4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the summary' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Too many requests from this network just now. Wait a few minutes, then try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Open the summary' })).toBeTruthy();
+  });
+
   it("speaks the language ?lang asks for, else the browser's, with a switch; the owner's words stay as written", async () => {
     const link = payload();
     const jwe = await encryptFile(anIpsBundle(), link.key);

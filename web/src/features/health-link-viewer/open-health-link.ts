@@ -17,6 +17,8 @@ export type OpenOutcome =
   | { kind: 'wrong-passcode'; remainingAttempts?: number }
   /** 404: revoked, expired, locked or unknown. */
   | { kind: 'gone' }
+  /** 429: this network asked too often; the link is fine, the reader waits. */
+  | { kind: 'busy' }
   | { kind: 'failed' };
 
 /** What every request of the viewer leaves out: cookies, a referrer (the page's address), any cached answer. */
@@ -84,6 +86,7 @@ async function remainingAttempts(response: Response): Promise<{ remainingAttempt
 
 function check(response: Response): void {
   if (response.status === 404) throw new Refusal({ kind: 'gone' });
+  if (response.status === 429) throw new Refusal({ kind: 'busy' });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
 }
 

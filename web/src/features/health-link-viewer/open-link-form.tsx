@@ -72,6 +72,8 @@ export function OpenLinkForm({
         return wrongPasscode(texts, outcome.remainingAttempts);
       case 'gone':
         return onGone();
+      case 'busy':
+        return { errors: { [FORM_ERROR]: t('shlBusy') } };
       case 'failed':
         return { errors: { [FORM_ERROR]: t('shlFailed') } };
     }

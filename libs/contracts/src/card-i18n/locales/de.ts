@@ -149,6 +149,7 @@ export const de = {
   shlInvalidText: 'Die Adresse ist unvollständig. Öffnen Sie den Link erneut oder scannen Sie den QR-Code noch einmal.',
   shlFailed:
     'Die Zusammenfassung konnte nicht geöffnet werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  shlBusy: 'Gerade zu viele Anfragen aus diesem Netzwerk. Warten Sie einige Minuten und versuchen Sie es dann erneut.',
   shlBirthDate: 'Geburtsdatum',
   shlUpdated: 'Von der Person selbst aktuell gehalten; zuletzt geändert am {{date}}',
   shlNoneKnown: 'Keine bekannt',

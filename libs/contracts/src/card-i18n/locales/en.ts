@@ -152,6 +152,7 @@ export const en = {
   shlInvalid: 'This page cannot open this link',
   shlInvalidText: 'The address is incomplete. Open the link or scan the QR code again.',
   shlFailed: 'The summary could not be opened. Check your connection and try again.',
+  shlBusy: 'Too many requests from this network just now. Wait a few minutes, then try again.',
   shlBirthDate: 'Date of birth',
   shlUpdated: 'Kept up to date by its owner; last changed {{date}}',
   shlNoneKnown: 'None known',

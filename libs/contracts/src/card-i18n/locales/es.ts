@@ -151,6 +151,7 @@ export const es = {
   shlInvalid: 'Esta página no puede abrir este enlace',
   shlInvalidText: 'La dirección está incompleta. Abra el enlace o escanee el código QR de nuevo.',
   shlFailed: 'No se pudo abrir el resumen. Compruebe su conexión y vuelva a intentarlo.',
+  shlBusy: 'Demasiadas solicitudes desde esta red en este momento. Espere unos minutos y vuelva a intentarlo.',
   shlBirthDate: 'Fecha de nacimiento',
   shlUpdated: 'Su titular lo mantiene al día; último cambio: {{date}}',
   shlNoneKnown: 'Ninguno conocido',

@@ -155,6 +155,7 @@ export const fr = {
   shlInvalid: 'Cette page ne peut pas ouvrir ce lien',
   shlInvalidText: 'L’adresse est incomplète. Rouvrez le lien ou scannez à nouveau le code QR.',
   shlFailed: 'Impossible d’ouvrir le résumé. Vérifiez votre connexion et réessayez.',
+  shlBusy: 'Trop de demandes depuis ce réseau pour le moment. Attendez quelques minutes, puis réessayez.',
   shlBirthDate: 'Date de naissance',
   shlUpdated: 'Tenu à jour par son titulaire\u00a0; dernière modification le {{date}}',
   shlNoneKnown: 'Aucun connu',

@@ -151,6 +151,7 @@ export const it = {
   shlInvalid: 'Questa pagina non può aprire questo link',
   shlInvalidText: 'L’indirizzo è incompleto. Riapri il link o scansiona di nuovo il codice QR.',
   shlFailed: 'Impossibile aprire il riepilogo. Controlla la connessione e riprova.',
+  shlBusy: 'Troppe richieste da questa rete in questo momento. Attendi qualche minuto, poi riprova.',
   shlBirthDate: 'Data di nascita',
   shlUpdated: 'Tenuto aggiornato dal titolare; ultima modifica il {{date}}',
   shlNoneKnown: 'Nessuno noto',

@@ -155,6 +155,7 @@ export const pl = {
   shlInvalid: 'Ta strona nie może otworzyć tego linku',
   shlInvalidText: 'Adres jest niepełny. Otwórz link lub zeskanuj kod QR ponownie.',
   shlFailed: 'Nie udało się otworzyć podsumowania. Sprawdź połączenie i spróbuj ponownie.',
+  shlBusy: 'Zbyt wiele żądań z tej sieci w tej chwili. Odczekaj kilka minut i spróbuj ponownie.',
   shlBirthDate: 'Data urodzenia',
   shlUpdated: 'Aktualizowane przez właściciela; ostatnia zmiana: {{date}}',
   shlNoneKnown: 'Brak znanych',

@@ -151,6 +151,7 @@ export const pt = {
   shlInvalid: 'Esta página não consegue abrir este link',
   shlInvalidText: 'O endereço está incompleto. Abra o link ou escaneie o código QR novamente.',
   shlFailed: 'Não foi possível abrir o resumo. Verifique sua conexão e tente novamente.',
+  shlBusy: 'Muitas solicitações desta rede agora. Aguarde alguns minutos e tente novamente.',
   shlBirthDate: 'Data de nascimento',
   shlUpdated: 'Mantido atualizado pelo titular; última alteração em {{date}}',
   shlNoneKnown: 'Nenhum conhecido',

@@ -140,6 +140,7 @@ export const zh = {
   shlInvalid: '此页面无法打开该链接',
   shlInvalidText: '地址不完整。请重新打开链接或再次扫描二维码。',
   shlFailed: '无法打开摘要。请检查网络连接后重试。',
+  shlBusy: '此网络当前请求过多。请等待几分钟后重试。',
   shlBirthDate: '出生日期',
   shlUpdated: '由本人保持更新；最近修改于 {{date}}',
   shlNoneKnown: '无已知',
