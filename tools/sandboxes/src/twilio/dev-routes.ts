@@ -7,6 +7,7 @@ import { renderInboundResult, renderMessagesPage } from './messages-page.js';
 import type { MessageLifecycle } from './status-callbacks.js';
 import { MAX_BODY_CHARS } from './message-routes.js';
 import { isPhoneNumber } from './phone-numbers.js';
+import type { OptOuts } from './opt-outs.js';
 
 /** A text from a phone, as a test (JSON) or the reply form (form-encoded) gives it. */
 const inboundSchema = z.object({
@@ -39,11 +40,12 @@ const wantsPage = (req: Request) =>
   req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html';
 
 /**
- * `GET /dev/messages` (HTML), `GET /dev/messages.json[?to=&from=]` (newest first), `DELETE /dev/messages.json`, and
+ * `GET /dev/messages` (HTML), `GET /dev/messages.json[?to=&from=]` (newest first), `DELETE /dev/messages.json` (texts and opt-outs: a clean slate), and
  * `POST /dev/messages/inbound` ({from, body}: a phone texts the service, and the product's webhook hears of it).
  */
 export function devRoutes(
   store: MessageStore,
+  optOuts: OptOuts,
   lifecycle: MessageLifecycle,
   inbound: InboundTexts,
   serviceNumber: string,
@@ -61,6 +63,7 @@ export function devRoutes(
   });
   router.delete(['/dev/messages', '/dev/messages.json'], (_req, res) => {
     store.clear();
+    optOuts.clear();
     lifecycle.clear();
     res.status(204).end();
   });

@@ -3,6 +3,7 @@ import type { SandboxLogger } from '../provider-descriptor.js';
 import { API_VERSION, toDevMessage, type DevMessage, type MessageStore, type StoredMessage } from './messages.js';
 import { countryOf } from './phone-numbers.js';
 import { twilioSignature } from './signature.js';
+import type { OptOuts } from './opt-outs.js';
 
 /** Twilio gives a messaging webhook 15 seconds to answer. */
 const WEBHOOK_TIMEOUT_MS = 15_000;
@@ -56,6 +57,7 @@ function inboundParams(message: StoredMessage): Record<string, string> {
 export class InboundTexts {
   constructor(
     private readonly store: MessageStore,
+    private readonly optOuts: OptOuts,
     private readonly settings: InboundSettings,
     private readonly logger: SandboxLogger,
   ) {}
@@ -77,6 +79,7 @@ export class InboundTexts {
       status: 'received',
       statusCallback: null,
     });
+    this.optOuts.hear(from, body);
     const params = inboundParams(message);
     const result: InboundResult = { message: toDevMessage(message), posted: { url, params } };
     try {

@@ -5,6 +5,7 @@ import { TwilioApiError, TwilioErrors } from './errors.js';
 import { MESSAGE_SID, MESSAGING_SERVICE_SID } from './ids.js';
 import type { MessageLifecycle } from './status-callbacks.js';
 import { API_VERSION, toResource, type MessageStore, type StoredMessage } from './messages.js';
+import type { OptOuts } from './opt-outs.js';
 import { isPhoneNumber } from './phone-numbers.js';
 
 /** The longest body Twilio sends (it splits it into up to ten segments). */
@@ -54,7 +55,7 @@ function senderOf(params: URLSearchParams, account: AccountSettings): { from: st
 }
 
 /** Checks a new message's parameters as Twilio does, each refusal with Twilio's own code. */
-function newMessage(params: URLSearchParams, account: AccountSettings) {
+function newMessage(params: URLSearchParams, account: AccountSettings, optOuts: OptOuts) {
   const to = params.get('To')?.trim();
   if (!to) throw TwilioErrors.toRequired();
   if (!isPhoneNumber(to)) throw TwilioErrors.invalidTo(to);
@@ -62,6 +63,7 @@ function newMessage(params: URLSearchParams, account: AccountSettings) {
   const refusal = TEST_RECIPIENTS[to];
   if (refusal) throw refusal(to);
   if (to === sender.from) throw TwilioErrors.sameToAndFrom();
+  if (optOuts.has(to)) throw TwilioErrors.unsubscribed();
   const body = params.get('Body') ?? '';
   if (!body) throw TwilioErrors.bodyRequired();
   if ([...body].length > MAX_BODY_CHARS) throw TwilioErrors.bodyTooLong();
@@ -126,6 +128,7 @@ export function messageRoutes(
   account: AccountSettings,
   store: MessageStore,
   lifecycle: MessageLifecycle,
+  optOuts: OptOuts,
   logger: SandboxLogger,
 ): Router {
   const router = Router();
@@ -134,7 +137,7 @@ export function messageRoutes(
   router.use(accountPath, authenticate(account));
 
   router.post(`${accountPath}/Messages.json`, (req: Request, res: Response) => {
-    const fields = newMessage(paramsOf(req), account);
+    const fields = newMessage(paramsOf(req), account, optOuts);
     const message: StoredMessage = store.add({
       accountSid: account.accountSid,
       to: fields.to,

@@ -4,6 +4,7 @@ import { devRoutes } from './dev-routes.js';
 import { InboundTexts } from './inbound.js';
 import { messageRoutes, type AccountSettings } from './message-routes.js';
 import { MessageStore } from './messages.js';
+import { OptOuts } from './opt-outs.js';
 import { MessageLifecycle } from './status-callbacks.js';
 
 export interface TwilioStandInSettings extends AccountSettings {
@@ -18,6 +19,8 @@ export interface TwilioStandInSettings extends AccountSettings {
 /** One stand-in Twilio account: its texts both ways, their statuses and callbacks, and the routes. */
 export class TwilioStandIn {
   readonly store = new MessageStore();
+  /** Phones that texted STOP to the account's number (Twilio's default opt-out handling). */
+  private readonly optOuts = new OptOuts();
   private readonly lifecycle: MessageLifecycle;
   private readonly inbound: InboundTexts;
 
@@ -32,6 +35,7 @@ export class TwilioStandIn {
     );
     this.inbound = new InboundTexts(
       this.store,
+      this.optOuts,
       {
         accountSid: settings.accountSid,
         authToken: settings.authToken,
@@ -44,8 +48,8 @@ export class TwilioStandIn {
 
   router(): Router {
     const router = Router();
-    router.use(messageRoutes(this.settings, this.store, this.lifecycle, this.logger));
-    router.use(devRoutes(this.store, this.lifecycle, this.inbound, this.settings.serviceNumber));
+    router.use(messageRoutes(this.settings, this.store, this.lifecycle, this.optOuts, this.logger));
+    router.use(devRoutes(this.store, this.optOuts, this.lifecycle, this.inbound, this.settings.serviceNumber));
     return router;
   }
 

@@ -364,6 +364,20 @@ describe('Twilio stand-in', () => {
     expect(receiver.received).toEqual([]);
   });
 
+  it('sends nothing more to a phone that texted STOP (21610), until it texts START, as Twilio does by default', async () => {
+    expect((await textIn({ from: FAMILY, body: ' stop ' })).status).toBe(200);
+    const refused = await refusal(client.messages.create({ to: FAMILY, from: SERVICE_NUMBER, body: 'Alex needs you' }));
+    expect(refused).toMatchObject({ status: 400, code: 21610 });
+    expect(refused.message).toBe('Attempt to send to unsubscribed recipient');
+    // Another phone is still texted; a word inside a longer text opts nobody out.
+    expect((await textIn({ from: '+447700900123', body: 'please stop by later' })).status).toBe(200);
+    await client.messages.create({ to: '+447700900123', from: SERVICE_NUMBER, body: 'Still here' });
+
+    expect((await textIn({ from: FAMILY, body: 'START' })).status).toBe(200);
+    const sent = await client.messages.create({ to: FAMILY, from: SERVICE_NUMBER, body: 'Alex needs you' });
+    expect(sent.status).toBe('queued');
+  });
+
   it('refuses a text from a phone whose JSON does not parse with 400', async () => {
     const response = await textIn('{"from": ');
     expect(response.status).toBe(400);
