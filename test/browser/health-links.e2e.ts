@@ -101,8 +101,29 @@ describe('health links, from My Account to a reader, in Chromium', () => {
     await list.getByText('Opened 1 time').waitFor();
     await screenshot(owner.page, `shl-owner-list-${layout.name}`);
 
+    // A reader on another site, in a browser: CORS lets its page read the manifest. The other site is the local
+    // stand-ins' server (another origin on this machine, so no private-network rule is in the way).
+    // Its own browser, sending only what a browser sends (no test address header, which a preflight would not allow).
+    const other = await openPage(browser, { ...layout, ownAddress: false });
+    const elsewhere = other.page;
+    await elsewhere.goto(`${process.env.E2E_TWILIO_API_URL}/dev/messages.json`);
+    const manifestUrl = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { url: string }).url;
+    const crossSite = await elsewhere.evaluate(
+      async ({ url, passcode }) => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ recipient: 'A reader elsewhere', passcode, embeddedLengthMax: 1_000_000 }),
+        });
+        const manifest = (await response.json()) as { files: Array<{ embedded?: string }> };
+        return { status: response.status, embedded: manifest.files[0]?.embedded?.split('.').length };
+      },
+      { url: manifestUrl, passcode: PASSCODE },
+    );
+    expect(crossSite).toEqual({ status: 200, embedded: 5 });
+
     expect(unexpected(reader.errors)).toEqual([]);
     expect(owner.errors).toEqual([]);
-    await Promise.all([owner.context.close(), reader.context.close()]);
+    await Promise.all([owner.context.close(), reader.context.close(), other.context.close()]);
   });
 });

@@ -6,6 +6,8 @@ import type { NextFunction, Request, Response } from 'express';
  */
 export function openToReaders(_req: Request, res: Response, next: NextFunction): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
+  // The app's same-origin default is for its own pages; these answers are meant for any site.
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Referrer-Policy', 'no-referrer');
   next();
