@@ -1,18 +1,15 @@
 import {
   cardTexts,
   decodeShlink,
-  LANGUAGE_ENDONYMS,
   LANGUAGE_TAGS,
-  RESPONDER_LANGUAGES,
   type ResponderLanguage,
   type ShlinkPayload,
 } from '@medical-qr/contracts';
 import { CalendarX, LinkIcon, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PageMessage } from '../../components/ui/page-message';
 import { panel } from '../../components/ui/panel';
-import { inputClasses } from '../../components/ui/form';
-import { cn } from '../../lib/cn';
+import { ResponderLanguageSelect } from '../../components/ui/responder-language-select';
 import { useDocumentTitle } from '../../lib/document-title';
 import { OpenLinkForm } from './open-link-form';
 import type { OpenOutcome } from './open-health-link';
@@ -87,36 +84,21 @@ export function HealthLinkViewer({ hash, search }: { hash: string; search: strin
   );
 }
 
-/** The viewer in another of the card's languages (each named in itself). */
-function LanguageSwitch({
-  language,
-  label,
-  onChange,
-}: {
+/** The viewer in another of the card's languages (each named in itself); not printed. */
+function LanguageSwitch(props: {
   language: ResponderLanguage;
   label: string;
   onChange: (language: ResponderLanguage) => void;
 }) {
-  const id = useId();
   return (
-    <div data-print-hidden="" className="flex items-center justify-end gap-2">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <div className="w-40">
-        <select
-          id={id}
-          value={language}
-          onChange={(event) => onChange(event.target.value as ResponderLanguage)}
-          className={cn(inputClasses, 'min-h-11 appearance-auto pr-2 text-[15px]')}
-        >
-          {RESPONDER_LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={LANGUAGE_TAGS[code]}>
-              {LANGUAGE_ENDONYMS[code]}
-            </option>
-          ))}
-        </select>
-      </div>
+    <div data-print-hidden="">
+      <ResponderLanguageSelect
+        {...props}
+        className="justify-end gap-2"
+        labelClassName="dark:text-slate-300"
+        boxClassName="w-40"
+        selectClassName="min-h-11 text-[15px]"
+      />
     </div>
   );
 }
