@@ -1,28 +1,10 @@
+import { ipsRecord } from '../../../../test/support/ips-records.js';
 import { type IpsRecord, IpsSections, ipsBundle } from './ips-bundle.js';
 
 const SNOMED = 'http://snomed.info/sct';
 const ABSENT_UNKNOWN = 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips';
 
 const account = { firstName: 'Amara', lastName: 'Okafor', email: 'amara@example.com' };
-const ipsRecord = (overrides: Partial<IpsRecord> = {}): IpsRecord => ({
-  firstName: 'Imogen',
-  lastName: 'Vasquez',
-  email: 'imogen@example.com',
-  phoneNumber: null,
-  gender: 'prefer-not-to-say',
-  allergies: '',
-  medications: '',
-  medicalConditions: '',
-  devices: '',
-  careDirectives: '',
-  languagesSpoken: '',
-  organDonor: null,
-  resuscitationStatus: 'not_stated',
-  directiveLocation: '',
-  interpreterNeeded: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  ...overrides,
-});
 
 const resources = (bundle: ReturnType<typeof ipsBundle>, type?: string) =>
   bundle.entry.map((entry) => entry.resource as any).filter((resource) => !type || resource.resourceType === type);

@@ -1,3 +1,4 @@
+import { ipsRecord } from '../../../../test/support/ips-records.js';
 import { ipsProblems } from '../../../../test/support/ips-validation.js';
 import { RESUSCITATION_STATUSES } from '../medical-labels.js';
 import { type IpsRecord, IpsSections, ipsBundle } from './ips-bundle.js';
@@ -6,24 +7,7 @@ import { type IpsRecord, IpsSections, ipsBundle } from './ips-bundle.js';
 // them (test/support/ips-validation.ts, which shares no code with the builder); and that check does fail a bad one.
 
 const now = new Date('2026-11-20T08:30:00.000Z');
-const emptyRecord: IpsRecord = {
-  firstName: 'Imogen',
-  lastName: 'Vasquez',
-  email: 'imogen@example.com',
-  phoneNumber: null,
-  gender: 'unspecified',
-  allergies: '',
-  medications: '',
-  medicalConditions: '',
-  devices: '',
-  careDirectives: '',
-  languagesSpoken: '',
-  organDonor: null,
-  resuscitationStatus: 'not_stated',
-  directiveLocation: '',
-  interpreterNeeded: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const emptyRecord: IpsRecord = ipsRecord({ gender: 'unspecified' });
 const fullRecord: IpsRecord = {
   ...emptyRecord,
   phoneNumber: '+1 503 555 0199',
