@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingExportSchema } from './billing.js';
 import { publicUserSchema } from './current-user.js';
 import { EXPORT_PAGE_SIZES, type ExportSection, keysetPageSchema, pageCursorSchema } from './paging.js';
-import { recordsExportPageSchema, recordsExportSchema } from './records-export.js';
+import { RECORDS_EXPORT_SECTIONS, recordsExportPageSchema, recordsExportSchema } from './records-export.js';
 import { cartItemSchema, orderSchema, ordersExportPageSchema, savedShippingAddressSchema } from './shop/shop-api.js';
 
 /** The terms' limit on exports (SPEC section 9): more than this many in an hour are refused. */
@@ -197,12 +197,7 @@ export type PersonalDataExportHead = z.infer<typeof personalDataExportHeadSchema
 
 /** The lists of the export, each read page by page. */
 export const EXPORT_SECTIONS = [
-  'records',
-  'scanLog',
-  'tags',
-  'healthLinks',
-  'healthLinkAccesses',
-  'familyAlerts',
+  ...RECORDS_EXPORT_SECTIONS,
   'orders',
   'consentHistory',
   'auditLog',
