@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
   type ExportedHealthLinkAccess,
@@ -39,8 +39,11 @@ export type ExportedLinkRow = Pick<
   'id' | 'recordId' | 'label' | 'flag' | 'attemptsLeft' | 'expiresAt' | 'createdAt' | 'revokedAt'
 >;
 
+/** A link as its owner's list reads it: not its file or key, which only serving needs. */
+export type ListedLink = Omit<StoredHealthLink, 'file' | 'wrappedKey'>;
+
 export interface ListedHealthLink {
-  link: StoredHealthLink;
+  link: ListedLink;
   accessCount: number;
   accesses: HealthLinkAccess[];
 }
@@ -136,12 +139,13 @@ export class HealthLinksRepository {
   }
 
   /** The owner's links, newest first, each with its access count and latest accesses. */
-  async listForOwner(userId: string): Promise<ListedHealthLink[]> {
+  /** The owner's links (or the one named), newest first, each with its access count and latest accesses. */
+  async listForOwner(userId: string, linkId?: string): Promise<ListedHealthLink[]> {
     const links = await this.database.db
-      .select({ link: healthLinks, consentWithdrawn: consentOf })
+      .select({ link: LISTED_COLUMNS, consentWithdrawn: consentOf })
       .from(healthLinks)
       .leftJoin(consentWithdrawals, eq(consentWithdrawals.userId, healthLinks.userId))
-      .where(eq(healthLinks.userId, userId))
+      .where(and(eq(healthLinks.userId, userId), linkId ? eq(healthLinks.id, linkId) : undefined))
       .orderBy(desc(healthLinks.createdAt), desc(healthLinks.id));
     if (!links.length) return [];
     const ids = links.map(({ link }) => link.id);
@@ -168,7 +172,7 @@ export class HealthLinksRepository {
       accessesOf.set(row.link_id, list);
     }
     return links.map(({ link, consentWithdrawn }) => ({
-      link: this.opened(link, consentWithdrawn),
+      link: { ...link, label: this.cipher.decrypt(link.label, labelContext(link.id)), consentWithdrawn },
       accessCount: countOf.get(link.id) ?? 0,
       accesses: accessesOf.get(link.id) ?? [],
     }));
@@ -272,6 +276,8 @@ export class HealthLinksRepository {
     return { ...row, label: this.cipher.decrypt(row.label, labelContext(row.id)), consentWithdrawn };
   }
 }
+
+const { file: _file, wrappedKey: _wrappedKey, ...LISTED_COLUMNS } = getTableColumns(healthLinks);
 
 /** Not revoked, not expired, passcode not used up. */
 const stillOpens = and(

@@ -118,7 +118,7 @@ export class HealthLinksService {
   async revoke(userId: string, linkId: string): Promise<HealthLinkSummary> {
     const revoked = await this.links.revoke(userId, linkId, new Date());
     if (!revoked) throw new AppError(ErrorCodes.NOT_FOUND, HealthLinkMessages.notFound);
-    const [listed] = (await this.links.listForOwner(userId)).filter(({ link }) => link.id === linkId);
+    const [listed] = await this.links.listForOwner(userId, linkId);
     return healthLinkSummary(listed ?? { link: revoked, accessCount: 0, accesses: [] }, new Date());
   }
 
